@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four kinds of test, chosen by file suffix (STYLE.md house rule 2):
+// *.unit.spec.ts      pure code, no I/O
+// *.int.spec.ts       real PostgreSQL / Redis / SMTP on 127.0.0.1
+// *.spec.tsx          React components in happy-dom
+// *.e2e.spec.ts       journeys in a real Chromium against a running server
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{domain,eventstore,projections,api,bench}/src/**/*.unit.spec.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['{domain,eventstore,projections,api}/src/**/*.int.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Two cores: integration files each create their own database, so two at a time.
+          maxWorkers: 2,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['web-*/src/**/*.spec.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web-kit/src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
