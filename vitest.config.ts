@@ -5,9 +5,27 @@ import { defineConfig } from 'vitest/config';
 // *.int.spec.ts       real PostgreSQL / Redis / SMTP on 127.0.0.1
 // *.spec.tsx          React components in happy-dom
 // *.e2e.spec.ts       journeys in a real Chromium against a running server
+// *.kurrentdb.spec.ts the event-store contract against a real KurrentDB; there is none on the
+//                     development machines, so that project exists only when EVENTSTORE_URL is set
+//                     (it is left out, not skipped, so a run never counts it as passed).
+const kurrentDbProject = process.env.EVENTSTORE_URL
+  ? [
+      {
+        test: {
+          name: 'kurrentdb',
+          include: ['eventstore/src/**/*.kurrentdb.spec.ts'],
+          environment: 'node' as const,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   test: {
     projects: [
+      ...kurrentDbProject,
       {
         test: {
           name: 'unit',

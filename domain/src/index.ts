@@ -1,0 +1,50 @@
+// The package edge (STYLE.md: one index per package). Test helpers live in
+// `@shortlist/domain/testing` so the web bundles never pull in vitest.
+export {
+  assertNever,
+  type Command,
+  type CommandMetadata,
+  type Decider,
+  type DomainEvent,
+  type EventMetadata,
+  eventMetadataFrom,
+  fold,
+} from './core/decider';
+export { DomainError, type DomainErrorKind } from './core/domain-error';
+export { PERSONAL_FIELDS, personalFieldsOf } from './personal-fields';
+export {
+  CURRENCIES,
+  type Currency,
+  type CurrencyCode,
+  currencySchema,
+  DEFAULT_CURRENCY,
+  isCurrency,
+  parseCurrency,
+  parseCurrencyOrDefault,
+  toCurrencyCode,
+} from './pricing/currency';
+export {
+  formatPrice,
+  fromMinorUnits,
+  isFree,
+  listPriceOf,
+  PRICE_TABLE,
+  type Price,
+  type PriceQuote,
+  priceOf,
+  quoteOf,
+  savings,
+  toMinorUnits,
+} from './pricing/price-table';
+export {
+  isPurchasableService,
+  isServiceId,
+  PURCHASABLE_SERVICE_IDS,
+  type PurchasableServiceId,
+  purchasableServiceSchema,
+  SERVICE_CATALOGUE,
+  SERVICE_IDS,
+  type ServiceId,
+  type ServiceInfo,
+  serviceInfo,
+} from './pricing/service-catalogue';

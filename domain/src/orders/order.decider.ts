@@ -1,0 +1,314 @@
+import { assertNever, type Command, type Decider } from '../core/decider';
+import { DomainError } from '../core/domain-error';
+import type { Currency } from '../pricing/currency';
+import { priceOf } from '../pricing/price-table';
+import type { PurchasableServiceId } from '../pricing/service-catalogue';
+import type { ResumePayload } from '../resume/resume-payload.schema';
+import type {
+  AdminSettableStatus,
+  OrderEvent,
+  OrderPlaced,
+  OrderStatus,
+  StoredFileRef,
+} from './order.events';
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found.',
+  deleted: 'This order was deleted.',
+  notYours: 'Access denied.',
+  alreadyPlaced: 'This order already exists.',
+  alreadyPaid: 'This order is already paid.',
+  noPaymentRequired: 'No payment required',
+  paidCannotBeDeleted: 'A paid order cannot be deleted. Refunds are possible while it is pending.',
+  amountMismatch: 'The payment does not match the order amount.',
+  notPaid: 'This order is not paid.',
+  refundOnlyWhilePending: 'Refunds are possible only while an order is pending.',
+  suggestionsOnlyForReview: 'Suggestions can only be added to resume review orders.',
+  suggestionsRequired: 'Please write the suggestions.',
+  attachmentNotFound: 'Attachment not found.',
+  refunded: 'This order was refunded.',
+} as const;
+
+/** SPEC §5: the description a blank note becomes; from-scratch orders describe themselves. */
+export const DEFAULT_DESCRIPTIONS: Record<PurchasableServiceId, string> = {
+  resume_from_scratch: 'ATS resume created from scratch',
+  resume_rewrite: 'ATS rewrite requested',
+  resume_review: 'Resume review requested',
+};
+
+/** Plan names as the home dialogs title them (SPEC §2). */
+export const PLAN_NAMES: Record<PurchasableServiceId, string> = {
+  resume_from_scratch: 'ATS Resume – From Scratch',
+  resume_rewrite: 'ATS Resume – Rewrite',
+  resume_review: 'Resume Review',
+};
+
+export type PlaceOrder = Command<
+  'PlaceOrder',
+  {
+    orderId: string;
+    userId: string;
+    userEmail: string;
+    service: PurchasableServiceId;
+    description: string;
+    currency: Currency;
+    resume: ResumePayload | null;
+    customerUploads: StoredFileRef[];
+  }
+>;
+export type ChangeOrderCurrency = Command<
+  'ChangeOrderCurrency',
+  { userId: string; currency: Currency }
+>;
+export type DeleteOrder = Command<'DeleteOrder', { userId: string }>;
+export type MarkOrderPaid = Command<
+  'MarkOrderPaid',
+  { paymentId: string; providerOrderId: string; amount: number; currency: Currency }
+>;
+export type SetOrderStatus = Command<'SetOrderStatus', { status: AdminSettableStatus }>;
+export type AttachDelivery = Command<'AttachDelivery', { file: StoredFileRef; filename: string }>;
+export type RemoveDelivery = Command<'RemoveDelivery', { filename: string }>;
+export type SaveReviewSuggestions = Command<'SaveReviewSuggestions', { text: string }>;
+export type RefundOrder = Command<'RefundOrder', { refundId: string }>;
+export type EraseOrderData = Command<'EraseOrderData', Record<string, never>>;
+
+export type OrderCommand =
+  | PlaceOrder
+  | ChangeOrderCurrency
+  | DeleteOrder
+  | MarkOrderPaid
+  | SetOrderStatus
+  | AttachDelivery
+  | RemoveDelivery
+  | SaveReviewSuggestions
+  | RefundOrder
+  | EraseOrderData;
+
+export type OrderState =
+  | { kind: 'none' }
+  | {
+      kind: 'placed';
+      orderId: string;
+      userId: string;
+      service: PurchasableServiceId;
+      amount: number;
+      currency: Currency;
+      paymentId: string | null;
+      status: OrderStatus;
+      deleted: boolean;
+      erased: boolean;
+      attachments: string[];
+    };
+
+type PlacedState = Extract<OrderState, { kind: 'placed' }>;
+
+function placed(state: OrderState): PlacedState {
+  if (state.kind === 'none') throw new DomainError('not_found', ORDER_MESSAGES.notFound);
+  // SPEC/issue: a deleted order takes no command.
+  if (state.deleted) throw new DomainError('gone', ORDER_MESSAGES.deleted);
+  return state;
+}
+
+function ownedBy(state: PlacedState, userId: string): PlacedState {
+  if (state.userId !== userId) throw new DomainError('forbidden', ORDER_MESSAGES.notYours);
+  return state;
+}
+
+function unpaid(state: PlacedState): PlacedState {
+  if (state.paymentId !== null) throw new DomainError('conflict', ORDER_MESSAGES.alreadyPaid);
+  return state;
+}
+
+function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder': {
+      if (state.kind !== 'none') throw new DomainError('conflict', ORDER_MESSAGES.alreadyPlaced);
+      const { data } = command;
+      const description = data.description.trim() || DEFAULT_DESCRIPTIONS[data.service];
+      return [
+        {
+          type: 'OrderPlaced',
+          data: {
+            orderId: data.orderId,
+            userId: data.userId,
+            userEmail: data.userEmail,
+            service: data.service,
+            planName: PLAN_NAMES[data.service],
+            description,
+            // Amounts always come from the price table, never from the client (ARCHITECTURE.md).
+            amount: priceOf(data.service, data.currency),
+            currency: data.currency,
+            resume: data.resume,
+            customerUploads: data.customerUploads,
+          },
+        } satisfies OrderPlaced,
+      ];
+    }
+    case 'ChangeOrderCurrency': {
+      const order = unpaid(ownedBy(placed(state), command.data.userId));
+      if (order.amount === 0) throw new DomainError('conflict', ORDER_MESSAGES.noPaymentRequired);
+      if (order.currency === command.data.currency) return [];
+      return [
+        {
+          type: 'OrderCurrencyChanged',
+          data: {
+            orderId: order.orderId,
+            currency: command.data.currency,
+            amount: priceOf(order.service, command.data.currency),
+          },
+        },
+      ];
+    }
+    case 'DeleteOrder': {
+      const order = ownedBy(placed(state), command.data.userId);
+      if (order.paymentId !== null) {
+        throw new DomainError('conflict', ORDER_MESSAGES.paidCannotBeDeleted);
+      }
+      return [{ type: 'OrderDeleted', data: { orderId: order.orderId } }];
+    }
+    case 'MarkOrderPaid': {
+      const order = placed(state);
+      // Verify and webhook may both report one payment: the second report changes nothing.
+      if (order.paymentId !== null) return [];
+      const { data } = command;
+      if (data.amount !== order.amount || data.currency !== order.currency) {
+        throw new DomainError('invalid', ORDER_MESSAGES.amountMismatch);
+      }
+      return [
+        {
+          type: 'OrderPaid',
+          data: {
+            orderId: order.orderId,
+            paymentId: data.paymentId,
+            providerOrderId: data.providerOrderId,
+            amount: data.amount,
+            currency: data.currency,
+          },
+        },
+      ];
+    }
+    case 'SetOrderStatus': {
+      const order = placed(state);
+      if (order.status === 'refunded') throw new DomainError('conflict', ORDER_MESSAGES.refunded);
+      if (order.status === command.data.status) return [];
+      return [
+        {
+          type: 'OrderStatusChanged',
+          data: { orderId: order.orderId, from: order.status, to: command.data.status },
+        },
+      ];
+    }
+    case 'AttachDelivery': {
+      const order = placed(state);
+      return [
+        {
+          type: 'DeliveryAttached',
+          data: {
+            orderId: order.orderId,
+            file: command.data.file,
+            filename: command.data.filename,
+          },
+        },
+      ];
+    }
+    case 'RemoveDelivery': {
+      const order = placed(state);
+      if (!order.attachments.includes(command.data.filename)) {
+        throw new DomainError('not_found', ORDER_MESSAGES.attachmentNotFound);
+      }
+      return [
+        {
+          type: 'DeliveryRemoved',
+          data: { orderId: order.orderId, filename: command.data.filename },
+        },
+      ];
+    }
+    case 'SaveReviewSuggestions': {
+      const order = placed(state);
+      if (order.service !== 'resume_review') {
+        throw new DomainError('invalid', ORDER_MESSAGES.suggestionsOnlyForReview);
+      }
+      const text = command.data.text.trim();
+      if (text === '') throw new DomainError('invalid', ORDER_MESSAGES.suggestionsRequired);
+      return [{ type: 'ReviewSuggestionsSaved', data: { orderId: order.orderId, text } }];
+    }
+    case 'RefundOrder': {
+      const order = placed(state);
+      if (order.status === 'refunded') return [];
+      if (order.paymentId === null) throw new DomainError('conflict', ORDER_MESSAGES.notPaid);
+      // SPEC §1: refunds only while an order is pending.
+      if (order.status !== 'pending') {
+        throw new DomainError('conflict', ORDER_MESSAGES.refundOnlyWhilePending);
+      }
+      return [
+        {
+          type: 'OrderRefunded',
+          data: {
+            orderId: order.orderId,
+            refundId: command.data.refundId,
+            amount: order.amount,
+            currency: order.currency,
+          },
+        },
+      ];
+    }
+    case 'EraseOrderData': {
+      const order = placed(state);
+      if (order.erased) return [];
+      return [{ type: 'OrderDataErased', data: { orderId: order.orderId } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderPlaced') {
+    const { data } = event;
+    return {
+      kind: 'placed',
+      orderId: data.orderId,
+      userId: data.userId,
+      service: data.service,
+      amount: data.amount,
+      currency: data.currency,
+      paymentId: null,
+      status: 'pending',
+      deleted: false,
+      erased: false,
+      attachments: [],
+    };
+  }
+  if (state.kind === 'none') return state;
+  switch (event.type) {
+    case 'OrderCurrencyChanged':
+      return { ...state, currency: event.data.currency, amount: event.data.amount };
+    case 'OrderDeleted':
+      return { ...state, deleted: true };
+    case 'OrderPaid':
+      return { ...state, paymentId: event.data.paymentId };
+    case 'OrderStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'DeliveryAttached':
+      return { ...state, attachments: [...state.attachments, event.data.filename] };
+    case 'DeliveryRemoved':
+      return {
+        ...state,
+        attachments: state.attachments.filter((name) => name !== event.data.filename),
+      };
+    case 'ReviewSuggestionsSaved':
+      return state;
+    case 'OrderRefunded':
+      return { ...state, status: 'refunded' };
+    case 'OrderDataErased':
+      return { ...state, erased: true, attachments: [] };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ kind: 'none' }),
+};

@@ -1,0 +1,240 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CommandMetadata } from '../core/decider';
+import { DeciderSpecification } from '../core/decider-spec';
+import { DomainError } from '../core/domain-error';
+import {
+  ORDER_MESSAGES,
+  type OrderCommand,
+  type OrderState,
+  orderDecider,
+  type PlaceOrder,
+} from './order.decider';
+import type { OrderEvent, OrderPlaced } from './order.events';
+
+const metadata: CommandMetadata = {
+  actor: 'user:u1',
+  correlationId: 'c1',
+  causationId: null,
+  now: '2026-11-22T10:00:00.000Z',
+};
+
+const place = (overrides: Partial<PlaceOrder['data']> = {}): PlaceOrder => ({
+  type: 'PlaceOrder',
+  data: {
+    orderId: 'o1',
+    userId: 'u1',
+    userEmail: 'asha@example.com',
+    service: 'resume_review',
+    description: '   ',
+    currency: 'INR',
+    resume: null,
+    customerUploads: [{ fileId: 'f1', name: 'cv.pdf' }],
+    ...overrides,
+  },
+  metadata,
+});
+
+const placedReview: OrderPlaced = {
+  type: 'OrderPlaced',
+  data: {
+    orderId: 'o1',
+    userId: 'u1',
+    userEmail: 'asha@example.com',
+    service: 'resume_review',
+    planName: 'Resume Review',
+    description: 'Resume review requested',
+    amount: 200,
+    currency: 'INR',
+    resume: null,
+    customerUploads: [{ fileId: 'f1', name: 'cv.pdf' }],
+  },
+};
+
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: {
+    orderId: 'o1',
+    paymentId: 'pay_1',
+    providerOrderId: 'order_1',
+    amount: 200,
+    currency: 'INR',
+  },
+};
+
+const spec = DeciderSpecification.for(orderDecider);
+const cmd = <C extends OrderCommand>(type: C['type'], data: C['data']) =>
+  ({ type, data, metadata }) as C;
+
+describe('Order decider', () => {
+  it('places an order priced from the table, with the default description', () => {
+    spec.given([]).when(place()).then([placedReview]);
+  });
+
+  it('prices in the chosen currency and keeps a written note', () => {
+    const [event] = orderDecider.decide(
+      place({ service: 'resume_rewrite', currency: 'USD', description: ' Focus on ATS ' }),
+      orderDecider.initialState(),
+    );
+    expect(event?.type === 'OrderPlaced' && event.data).toMatchObject({
+      amount: 14,
+      currency: 'USD',
+      description: 'Focus on ATS',
+      planName: 'ATS Resume – Rewrite',
+    });
+  });
+
+  it('switches currency while unpaid, re-pricing from the table', () => {
+    spec
+      .given([placedReview])
+      .when(cmd('ChangeOrderCurrency', { userId: 'u1', currency: 'USD' }))
+      .then([
+        { type: 'OrderCurrencyChanged', data: { orderId: 'o1', currency: 'USD', amount: 3 } },
+      ]);
+  });
+
+  it('refuses a currency switch or delete once paid, or by someone else', () => {
+    spec
+      .given([placedReview, paid])
+      .when(cmd('ChangeOrderCurrency', { userId: 'u1', currency: 'USD' }))
+      .thenThrows('conflict', ORDER_MESSAGES.alreadyPaid);
+    spec
+      .given([placedReview, paid])
+      .when(cmd('DeleteOrder', { userId: 'u1' }))
+      .thenThrows('conflict', ORDER_MESSAGES.paidCannotBeDeleted);
+    spec
+      .given([placedReview])
+      .when(cmd('DeleteOrder', { userId: 'u2' }))
+      .thenThrows('forbidden', ORDER_MESSAGES.notYours);
+  });
+
+  it('marks paid once; a second report of the payment changes nothing', () => {
+    const markPaid = cmd('MarkOrderPaid', {
+      paymentId: 'pay_1',
+      providerOrderId: 'order_1',
+      amount: 200,
+      currency: 'INR',
+    });
+    spec.given([placedReview]).when(markPaid).then([paid]);
+    spec.given([placedReview, paid]).when(markPaid).then([]);
+  });
+
+  it('refuses a payment whose amount or currency differs from the order', () => {
+    spec
+      .given([placedReview])
+      .when(
+        cmd('MarkOrderPaid', {
+          paymentId: 'pay_1',
+          providerOrderId: 'order_1',
+          amount: 1,
+          currency: 'INR',
+        }),
+      )
+      .thenThrows('invalid', ORDER_MESSAGES.amountMismatch);
+  });
+
+  it('saves suggestions only on review orders', () => {
+    spec
+      .given([placedReview])
+      .when(cmd('SaveReviewSuggestions', { text: ' Use action verbs. ' }))
+      .then([
+        { type: 'ReviewSuggestionsSaved', data: { orderId: 'o1', text: 'Use action verbs.' } },
+      ]);
+    const rewrite: OrderPlaced = {
+      ...placedReview,
+      data: { ...placedReview.data, service: 'resume_rewrite' },
+    };
+    spec
+      .given([rewrite])
+      .when(cmd('SaveReviewSuggestions', { text: 'x' }))
+      .thenThrows('invalid', ORDER_MESSAGES.suggestionsOnlyForReview);
+  });
+
+  it('refunds a paid order only while it is pending', () => {
+    spec
+      .given([placedReview, paid])
+      .when(cmd('RefundOrder', { refundId: 'rfnd_1' }))
+      .then([
+        {
+          type: 'OrderRefunded',
+          data: { orderId: 'o1', refundId: 'rfnd_1', amount: 200, currency: 'INR' },
+        },
+      ]);
+    spec
+      .given([
+        placedReview,
+        paid,
+        { type: 'OrderStatusChanged', data: { orderId: 'o1', from: 'pending', to: 'processing' } },
+      ])
+      .when(cmd('RefundOrder', { refundId: 'rfnd_1' }))
+      .thenThrows('conflict', ORDER_MESSAGES.refundOnlyWhilePending);
+  });
+
+  it('removes only an attachment that exists', () => {
+    const attached: OrderEvent = {
+      type: 'DeliveryAttached',
+      data: { orderId: 'o1', file: { fileId: 'f9', name: 'final.pdf' }, filename: 'final.pdf' },
+    };
+    spec
+      .given([placedReview, attached])
+      .when(cmd('RemoveDelivery', { filename: 'final.pdf' }))
+      .then([{ type: 'DeliveryRemoved', data: { orderId: 'o1', filename: 'final.pdf' } }]);
+    spec
+      .given([placedReview])
+      .when(cmd('RemoveDelivery', { filename: 'final.pdf' }))
+      .thenThrows('not_found', ORDER_MESSAGES.attachmentNotFound);
+  });
+});
+
+describe('Order invariants over any command sequence', () => {
+  const commandArb: fc.Arbitrary<OrderCommand> = fc.oneof(
+    fc.constant(place()),
+    fc
+      .record({ userId: fc.constantFrom('u1', 'u2'), currency: fc.constantFrom('INR', 'USD') })
+      .map((data) => cmd('ChangeOrderCurrency', data)),
+    fc.constantFrom('u1', 'u2').map((userId) => cmd('DeleteOrder', { userId })),
+    fc
+      .record({
+        paymentId: fc.constantFrom('pay_1', 'pay_2'),
+        providerOrderId: fc.constant('order_1'),
+        amount: fc.constantFrom(200, 3, 1),
+        currency: fc.constantFrom('INR', 'USD'),
+      })
+      .map((data) => cmd('MarkOrderPaid', data)),
+    fc
+      .constantFrom('pending', 'processing', 'completed')
+      .map((status) => cmd('SetOrderStatus', { status })),
+    fc.constant(cmd('SaveReviewSuggestions', { text: 'Good' })),
+    fc.constant(cmd('RefundOrder', { refundId: 'r1' })),
+    fc.constant(cmd('EraseOrderData', {})),
+  );
+
+  it('never goes from paid back to unpaid, and a deleted order takes no command', () => {
+    fc.assert(
+      fc.property(fc.array(commandArb, { maxLength: 30 }), (commands) => {
+        let state: OrderState = orderDecider.initialState();
+        for (const command of commands) {
+          const before = state;
+          let events: OrderEvent[];
+          try {
+            events = orderDecider.decide(command, state);
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+            continue;
+          }
+          if (before.kind === 'placed' && before.deleted) {
+            throw new Error(`deleted order accepted ${command.type}`);
+          }
+          state = events.reduce(orderDecider.evolve, state);
+          if (before.kind === 'placed' && before.paymentId !== null) {
+            expect(state.kind === 'placed' && state.paymentId).toBe(before.paymentId);
+          }
+          if (state.kind === 'placed' && state.paymentId !== null) {
+            expect(state.deleted).toBe(false);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

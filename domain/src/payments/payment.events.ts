@@ -1,0 +1,96 @@
+import type { DomainEvent } from '../core/decider';
+import type { Currency } from '../pricing/currency';
+
+/**
+ * Stream `payment-{orderId}` (ARCHITECTURE.md): the provider-facing life of one order's payment.
+ * Amounts are integer minor units (paise, cents) because that is what the provider reports and
+ * signs; the order stream keeps whole units.
+ */
+
+/** Which report of a captured payment reached us first: the browser's verify call or the webhook. */
+export type PaymentSource = 'verify' | 'webhook';
+
+/**
+ * A caller claimed the right to create the provider order. Appending it with the stream's
+ * expected version is what makes concurrent checkouts for one order create ONE provider order:
+ * only the caller whose claim was appended calls the provider; the others wait for its result.
+ */
+export type CheckoutRequested = DomainEvent<
+  'CheckoutRequested',
+  {
+    orderId: string;
+    requestId: string;
+    amountMinor: number;
+    currency: Currency;
+    receipt: string;
+    /** ISO-8601; a claim older than CHECKOUT_REQUEST_TTL_MS may be taken over. */
+    requestedAt: string;
+  }
+>;
+
+/** The claimant could not create the provider order; the next caller may claim again at once. */
+export type CheckoutRequestAborted = DomainEvent<
+  'CheckoutRequestAborted',
+  { orderId: string; requestId: string; reason: string }
+>;
+
+export type CheckoutStarted = DomainEvent<
+  'CheckoutStarted',
+  {
+    orderId: string;
+    requestId: string;
+    providerOrderId: string;
+    amountMinor: number;
+    currency: Currency;
+    receipt: string;
+  }
+>;
+
+export type PaymentVerified = DomainEvent<
+  'PaymentVerified',
+  {
+    orderId: string;
+    providerOrderId: string;
+    paymentId: string;
+    amountMinor: number;
+    currency: Currency;
+    source: PaymentSource;
+  }
+>;
+
+export type PaymentFailed = DomainEvent<
+  'PaymentFailed',
+  { orderId: string; providerOrderId: string; paymentId: string; reason: string }
+>;
+
+/** The provider captured a payment whose amount or currency is not the order's: not fulfilled. */
+export type PaymentAmountMismatch = DomainEvent<
+  'PaymentAmountMismatch',
+  {
+    orderId: string;
+    providerOrderId: string;
+    paymentId: string;
+    expectedAmountMinor: number;
+    expectedCurrency: Currency;
+    gotAmountMinor: number;
+    /** As the provider reported it; it may be a currency we do not sell in. */
+    gotCurrency: string;
+    source: PaymentSource;
+  }
+>;
+
+export type RefundIssued = DomainEvent<
+  'RefundIssued',
+  { orderId: string; paymentId: string; refundId: string; amountMinor: number; currency: Currency }
+>;
+
+export type PaymentEvent =
+  | CheckoutRequested
+  | CheckoutRequestAborted
+  | CheckoutStarted
+  | PaymentVerified
+  | PaymentFailed
+  | PaymentAmountMismatch
+  | RefundIssued;
+
+export const paymentStreamName = (orderId: string): string => `payment-${orderId}`;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { DEGREE_LEVELS, LANGUAGE_LEVELS, MAJORS } from './resume-options';
+
+/**
+ * The resume submission payload of SPEC §3, validated by the API (`POST /resume`) and by the
+ * builder form with this same schema. Rules from SPEC §5: every field is required, 'N/A' is
+ * accepted where a field does not apply, dates are YYYY-MM or N/A, one target role.
+ */
+
+export const RESUME_MESSAGES = {
+  chooseTargetRole: 'Please choose a target role (or pick N/A to skip).',
+  typeOtherRole: 'Please type your role in Other, e.g., Analyst, Consultant, Associate',
+} as const;
+
+/** SPEC §9: the role's free text is cut to 80 characters. */
+export const ROLE_TEXT_MAX = 80;
+/** SPEC §9: the summary shows a counter out of 300; the limit is advice, not enforced. */
+export const SUMMARY_COUNTER = 300;
+
+// Not in the spec: caps that keep a single order's payload bounded; far above any real resume.
+const SHORT_TEXT_MAX = 200;
+const LONG_TEXT_MAX = 5000;
+
+const requiredText = (label: string, max = SHORT_TEXT_MAX) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const YEAR_MONTH_OR_NA = /^(?:\d{4}-(?:0[1-9]|1[0-2])|N\/A)$/;
+const dateField = (label: string) =>
+  requiredText(label).regex(YEAR_MONTH_OR_NA, `${label} must be YYYY-MM or N/A.`);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
+
+const nonEmptyList = <T extends z.ZodType>(label: string, entry: T) =>
+  z.array(entry, { error: `${label} is required.` }).min(1, `Add at least one ${label} entry.`);
+
+export const workEntrySchema = z.object({
+  jobTitle: requiredText('Job title'),
+  company: requiredText('Company'),
+  location: requiredText('Location'),
+  start: dateField('Start date'),
+  end: dateField('End date'),
+  responsibilities: requiredText('Responsibilities', LONG_TEXT_MAX),
+});
+
+export const educationEntrySchema = z.object({
+  degree: requiredText('Degree'),
+  institution: requiredText('Institution'),
+  location: requiredText('Location'),
+  start: dateField('Start date'),
+  end: dateField('End date'),
+  major: requiredText('Major'),
+});
+
+export const projectEntrySchema = z.object({
+  name: requiredText('Project name'),
+  desc: requiredText('Project description', LONG_TEXT_MAX),
+  tech: requiredText('Technologies'),
+  role: requiredText('Your role'),
+  link: requiredText('Project link'),
+});
+
+export const certificationEntrySchema = z.object({
+  name: requiredText('Certification name'),
+  org: requiredText('Issuing organisation'),
+  date: dateField('Certification date'),
+});
+
+export const languageEntrySchema = z.object({
+  name: requiredText('Language'),
+  level: oneOf('Proficiency', LANGUAGE_LEVELS),
+});
+
+const targetRole = z
+  .string({ error: RESUME_MESSAGES.chooseTargetRole })
+  .trim()
+  .min(1, RESUME_MESSAGES.chooseTargetRole)
+  .refine((role) => role !== 'Other', RESUME_MESSAGES.typeOtherRole)
+  .transform((role) => role.slice(0, ROLE_TEXT_MAX));
+
+export const resumePayloadSchema = z
+  .object({
+    degreeLevel: oneOf('Degree level', DEGREE_LEVELS),
+    majorPrimary: oneOf('Major', MAJORS),
+    majorOther: z.string().trim().max(SHORT_TEXT_MAX).default(''),
+    targetRoles: z
+      .array(targetRole, { error: RESUME_MESSAGES.chooseTargetRole })
+      .length(1, RESUME_MESSAGES.chooseTargetRole),
+    personal: z.object({
+      pid: requiredText('Profile ID'),
+      fullName: requiredText('Full name'),
+      email: z
+        .string({ error: 'Email is required.' })
+        .trim()
+        .toLowerCase()
+        .pipe(z.email('Please enter a valid email.')),
+      phone: requiredText('Phone'),
+      address: requiredText('Address'),
+      linkedin: requiredText('LinkedIn'),
+      github: requiredText('GitHub'),
+    }),
+    summary: requiredText('Professional summary', LONG_TEXT_MAX),
+    work: nonEmptyList('work experience', workEntrySchema),
+    edu: nonEmptyList('education', educationEntrySchema),
+    skills: z.object({
+      techSkills: requiredText('Technical skills', LONG_TEXT_MAX),
+      softSkills: requiredText('Soft skills', LONG_TEXT_MAX),
+    }),
+    projects: nonEmptyList('project', projectEntrySchema),
+    certs: nonEmptyList('certification', certificationEntrySchema),
+    langs: nonEmptyList('language', languageEntrySchema),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(['INR', 'USD'], { error: 'Currency must be INR or USD.' }))
+      .default('INR'),
+  })
+  .refine((payload) => payload.majorPrimary !== 'Other' || payload.majorOther.length > 0, {
+    path: ['majorOther'],
+    message: 'Please type your major.',
+  });
+
+export type ResumePayloadInput = z.input<typeof resumePayloadSchema>;
+export type ResumePayload = z.output<typeof resumePayloadSchema>;

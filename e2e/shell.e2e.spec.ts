@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yProblems } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+
+// The three apps are separate builds mounted by the server at /, /admin/ and /influencer/;
+// any other path falls back to the customer app, which shows its 404 screen.
+const pages = [
+  { path: '/', heading: 'ATS-optimised resumes that get you shortlisted' },
+  { path: '/admin/', heading: 'Admin control panel' },
+  { path: '/influencer/', heading: 'Influencer dashboard' },
+  { path: '/no-such-page', heading: 'Page not found', shows: '/no-such-page' },
+  { path: '/admin/no-such-page', heading: 'Page not found', shows: '/admin/no-such-page' },
+];
+
+describe('the three app shells', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each(pages)('$path shows "$heading" and passes axe', async ({ path, heading, shows }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${server.url}${path}`);
+      // The server may answer an unknown path with 404 around the app's own 404 screen.
+      expect(response?.status()).toBeLessThan(shows === undefined ? 300 : 500);
+
+      const title = page.getByRole('heading', { level: 1 });
+      expect(await title.innerText()).toBe(heading);
+      if (shows !== undefined) {
+        expect(await page.getByRole('main').innerText()).toContain(shows);
+      }
+      expect(await seriousA11yProblems(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@shortlist/api';
+import { createTestDatabase } from '@shortlist/eventstore/testing';
+
+export interface TestServer {
+  /** Origin of the running server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server, in this process, on its own fresh database and data directory, so journeys
+ * never see each other's orders. `env` adds to or overrides the defaults below.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase('e2e');
+  const dataDir = await mkdtemp(join(tmpdir(), 'shortlist-e2e-'));
+  const port = await findFreePort();
+  try {
+    const server = await startServer({
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+    });
+    return {
+      url: server.url.replace(/\/$/, ''),
+      close: async () => {
+        await server.close();
+        await cleanUp(database.drop, dataDir);
+      },
+    };
+  } catch (error) {
+    await cleanUp(database.drop, dataDir);
+    throw error;
+  }
+}
+
+async function cleanUp(dropDatabase: () => Promise<void>, dataDir: string): Promise<void> {
+  await dropDatabase();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+// The config schema wants a real port (1-65535) so PUBLIC_ORIGIN can name it; ask the OS for
+// one that is free right now.
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address !== null && typeof address === 'object') {
+          resolve(address.port);
+        } else {
+          reject(new Error('could not read the port of the probe server'));
+        }
+      });
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
+import type { Projection } from '../projection';
+import type { NewAuditLogRow } from './audit-log.table';
+
+/**
+ * One row per event, every event: who did what, when, and what caused it. Keyed by the event's
+ * position, so re-applying an event rewrites the same row with the same values.
+ */
+export const auditLogProjection: Projection = {
+  name: 'audit_log',
+  version: 1,
+  tables: ['audit_log'],
+  async apply(trx, events) {
+    const rows = events.map(toAuditLogRow);
+    await trx
+      .insertInto('audit_log')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('position').doUpdateSet((eb) => ({
+          stream_name: eb.ref('excluded.stream_name'),
+          stream_version: eb.ref('excluded.stream_version'),
+          event_id: eb.ref('excluded.event_id'),
+          type: eb.ref('excluded.type'),
+          actor: eb.ref('excluded.actor'),
+          correlation_id: eb.ref('excluded.correlation_id'),
+          causation_id: eb.ref('excluded.causation_id'),
+          at: eb.ref('excluded.at'),
+        })),
+      )
+      .execute();
+  },
+};
+
+export function toAuditLogRow(event: RecordedEvent): NewAuditLogRow {
+  const { metadata } = event;
+  return {
+    position: event.position,
+    stream_name: event.streamName,
+    stream_version: event.streamVersion,
+    event_id: event.id,
+    type: event.type,
+    actor: stringField(metadata, 'actor'),
+    correlation_id: stringField(metadata, 'correlationId'),
+    causation_id: stringField(metadata, 'causationId'),
+    at: timestampField(metadata, 'at') ?? event.recordedAt,
+  };
+}
+
+/** A malformed time must not wedge the runner on one event forever; the store's time stands in. */
+function timestampField(metadata: JsonObject, key: string): string | null {
+  const value = stringField(metadata, key);
+  return value !== null && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+/** Metadata is plain JSON written by many producers; anything but a string reads as absent. */
+function stringField(metadata: JsonObject, key: string): string | null {
+  const value = metadata[key];
+  return typeof value === 'string' ? value : null;
+}

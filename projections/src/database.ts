@@ -1,0 +1,67 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { AuditLogTable } from './audit-log/audit-log.table';
+import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
+
+/**
+ * Every read-model table, unqualified: the connection's search_path picks the schema, which is
+ * how `verify` rebuilds the whole model inside a scratch schema with the same code.
+ */
+export interface Database {
+  projection_checkpoints: ProjectionCheckpointsTable;
+  audit_log: AuditLogTable;
+}
+
+export type KyselyConnection =
+  | { pool: pg.Pool }
+  | {
+      connectionString: string;
+      /** Schemas to resolve unqualified names in, e.g. 'verify_3fa1' (plain identifiers only). */
+      searchPath?: string;
+      /** Pool size; the runner holds one connection per active projection, so size for that. */
+      poolMax?: number;
+    };
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Validates a search_path list: it travels in a startup option, where quoting is not possible. */
+export function searchPathOption(searchPath: string): string {
+  const schemas = searchPath.split(',').map((schema) => schema.trim());
+  for (const schema of schemas) {
+    if (!IDENTIFIER.test(schema)) {
+      throw new TypeError(`Invalid schema name in search_path: ${JSON.stringify(schema)}`);
+    }
+  }
+  return `-c search_path=${schemas.join(',')}`;
+}
+
+/**
+ * A Kysely instance over a pg Pool. With a connection string the pool is created here and
+ * `db.destroy()` ends it; with `pool` the caller's pool is used (and `db.destroy()` ends it too,
+ * as Kysely's driver does, so pass a pool the Kysely instance may own).
+ */
+export function createKysely(connection: KyselyConnection): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: 'pool' in connection ? connection.pool : newPool(connection),
+    }),
+  });
+}
+
+function newPool(connection: {
+  connectionString: string;
+  searchPath?: string;
+  poolMax?: number;
+}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: connection.connectionString,
+    max: connection.poolMax ?? 10,
+    ...(connection.searchPath === undefined
+      ? {}
+      : { options: searchPathOption(connection.searchPath) }),
+  });
+  // An idle client whose server connection drops emits 'error' on the pool; without a listener
+  // that would crash the process. The next query on a fresh client reports the real problem.
+  pool.on('error', () => undefined);
+  return pool;
+}

@@ -1,0 +1,36 @@
+// The package edge (STYLE.md: one index per package). Test helpers: '@shortlist/projections/testing'.
+
+export { auditLogProjection } from './audit-log/audit-log.projection';
+export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
+export { createKysely, type Database, type KyselyConnection } from './database';
+export { consoleLogger, type Logger, silentLogger } from './logger';
+export type { TableDifference } from './maintenance/compare-tables';
+export { type RebuildResult, rebuildProjection } from './maintenance/rebuild';
+export {
+  formatVerifyReport,
+  type ProjectionVerification,
+  type VerifyOptions,
+  type VerifyReport,
+  verifyProjections,
+} from './maintenance/verify';
+export { migrateToLatest, migrations } from './migrations/migrate';
+export { findProjection, type Projection } from './projection';
+export { allProjections } from './registry';
+export type {
+  ProjectionCheckpoint,
+  ProjectionCheckpointsTable,
+} from './runner/checkpoint.table';
+export { CHECKPOINT_CHANNEL } from './runner/checkpoints';
+export {
+  type ProjectionRunner,
+  type ProjectionRunnerOptions,
+  type ProjectionRunState,
+  type ProjectionStatus,
+  startProjectionRunner,
+} from './runner/projection-runner';
+export {
+  type CheckpointWaiter,
+  type CheckpointWaiterConnection,
+  type CheckpointWaiterOptions,
+  createCheckpointWaiter,
+} from './runner/wait-for-position';

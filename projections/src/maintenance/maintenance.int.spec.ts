@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Position } from '@shortlist/eventstore';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLogProjection } from '../audit-log/audit-log.projection';
+import { silentLogger } from '../logger';
+import { type ProjectionRunner, startProjectionRunner } from '../runner/projection-runner';
+import {
+  createProjectionTestContext,
+  type ProjectionTestContext,
+  snapshotTables,
+} from '../testing';
+import { rebuildProjection } from './rebuild';
+import { verifyProjections } from './verify';
+
+let ctx: ProjectionTestContext;
+let lastAppended: Position | null = null;
+
+beforeAll(async () => {
+  ctx = await createProjectionTestContext('maint');
+  for (let i = 0; i < 5; i++) await append(`order-${i}`, 'OrderPlaced', 'OrderPaid');
+});
+
+afterAll(async () => {
+  await ctx.drop();
+});
+
+async function append(streamName: string, ...types: string[]): Promise<void> {
+  lastAppended = (await ctx.append(streamName, ...types.map((type): [string] => [type]))).position;
+}
+
+const eventually = (assertion: () => unknown) =>
+  vi.waitFor(assertion, { timeout: 30_000, interval: 25 });
+
+async function checkpoint(): Promise<Position | null | undefined> {
+  const row = await ctx.db
+    .selectFrom('projection_checkpoints')
+    .select('position')
+    .where('name', '=', auditLogProjection.name)
+    .executeTakeFirst();
+  return row?.position;
+}
+
+async function withRunner<T>(work: (runner: ProjectionRunner) => Promise<T>): Promise<T> {
+  const runner = startProjectionRunner({
+    store: ctx.store,
+    db: ctx.newDb(),
+    projections: [auditLogProjection],
+    logger: silentLogger,
+    heartbeatMs: 100,
+  });
+  try {
+    await eventually(async () => expect(await checkpoint()).toBe(lastAppended));
+    return await work(runner);
+  } finally {
+    await runner.stop();
+  }
+}
+
+const auditRows = () => snapshotTables(ctx.db, ['audit_log']);
+const verify = () =>
+  verifyProjections({
+    connectionString: ctx.url,
+    store: ctx.store,
+    projections: [auditLogProjection],
+  });
+
+async function tamper(): Promise<void> {
+  await sql`update audit_log set actor = 'mallory'
+            where position = (select min(position) from audit_log)`.execute(ctx.db);
+}
+
+const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+async function runCli(...args: string[]): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(tsx, [cli, ...args], {
+      env: { ...process.env, DATABASE_URL: ctx.url },
+    });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
+  }
+}
+
+describe('rebuild', () => {
+  it('replays inline to the same rows when no runner holds the projection', async () => {
+    const live = await withRunner(() => auditRows());
+    expect(live.audit_log).toHaveLength(10);
+    await tamper();
+    const result = await rebuildProjection({
+      db: ctx.db,
+      store: ctx.store,
+      projection: auditLogProjection,
+    });
+    expect(result).toEqual({ projection: 'audit_log', mode: 'inline', position: lastAppended });
+    expect(await auditRows()).toEqual(live);
+  });
+
+  it('resets in one transaction and lets the running runner replay', async () => {
+    await withRunner(async () => {
+      const live = await auditRows();
+      await tamper();
+      const result = await rebuildProjection({
+        db: ctx.db,
+        store: ctx.store,
+        projection: auditLogProjection,
+      });
+      expect(result.mode).toBe('runner');
+      await eventually(async () => expect(await checkpoint()).toBe(lastAppended));
+      expect(await auditRows()).toEqual(live);
+    });
+  });
+});
+
+describe('verify', () => {
+  it('reports no difference on a consistent database, and leaves no scratch schema', async () => {
+    await withRunner(async () => {
+      const report = await verify();
+      expect(report).toEqual({
+        ok: true,
+        projections: [{ name: 'audit_log', position: lastAppended, ok: true, differences: [] }],
+      });
+    });
+    const scratch = await sql<{ n: number }>`
+      select count(*)::int as n from information_schema.schemata
+      where schema_name like 'projections_verify_%'
+    `.execute(ctx.db);
+    expect(scratch.rows[0]?.n).toBe(0);
+  });
+
+  it('reports a tampered live row as one missing and one unexpected row', async () => {
+    await tamper();
+    const report = await verify();
+    expect(report.ok).toBe(false);
+    const difference = report.projections[0]?.differences[0];
+    expect(difference).toMatchObject({ table: 'audit_log', missingCount: 1, unexpectedCount: 1 });
+    expect(difference?.unexpected[0]).toMatchObject({ actor: 'mallory' });
+    expect(difference?.missing[0]).toMatchObject({ actor: 'user:test' });
+    expect(difference?.missing[0]?.position).toBe(difference?.unexpected[0]?.position);
+  });
+
+  it('reports deleted and invented rows', async () => {
+    await sql`delete from audit_log where position = (select max(position) from audit_log)`.execute(
+      ctx.db,
+    );
+    await sql`insert into audit_log values ('99999999999999999999-99999999999999999999', 'x-1', 0,
+      '00000000-0000-4000-8000-000000000999', 'Invented', null, null, null, now())`.execute(ctx.db);
+    const difference = (await verify()).projections[0]?.differences[0];
+    expect(difference?.missingCount).toBe(2);
+    expect(difference?.unexpectedCount).toBe(2);
+    expect(difference?.unexpected.map((row) => row.type)).toContain('Invented');
+  });
+
+  it('compares at a settled checkpoint while the runner keeps applying new events', async () => {
+    await rebuildProjection({ db: ctx.db, store: ctx.store, projection: auditLogProjection });
+    await withRunner(async () => {
+      let writing = true;
+      const writer = (async () => {
+        for (let i = 0; writing; i++) await append(`busy-${i}`, 'OrderPlaced');
+      })();
+      try {
+        const report = await verify();
+        expect(report.ok).toBe(true);
+      } finally {
+        writing = false;
+        await writer;
+      }
+    });
+  });
+});
+
+describe('cli', () => {
+  it('verify exits 1 on a difference; rebuild repairs; verify then exits 0', async () => {
+    await tamper();
+    const failed = await runCli('verify');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('DIFF audit_log');
+    expect(failed.stdout).toContain('mallory');
+
+    const rebuilt = await runCli('rebuild', 'audit_log');
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).toContain('rebuilt audit_log');
+
+    const passed = await runCli('verify');
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toContain('read models match the events');
+  });
+
+  it('refuses an unknown projection', async () => {
+    expect((await runCli('rebuild', 'nope')).code).toBe(2);
+  });
+});

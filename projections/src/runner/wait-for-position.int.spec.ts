@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogProjection } from '../audit-log/audit-log.projection';
+import { silentLogger } from '../logger';
+import type { Projection } from '../projection';
+import { createProjectionTestContext, type ProjectionTestContext } from '../testing';
+import { type ProjectionRunner, startProjectionRunner } from './projection-runner';
+import { type CheckpointWaiter, createCheckpointWaiter } from './wait-for-position';
+
+let ctx: ProjectionTestContext;
+let waiter: CheckpointWaiter;
+let runner: ProjectionRunner | null = null;
+
+/** Reacts to one event type only: its checkpoint must still move past everything else. */
+const refunds: Projection = {
+  name: 'refunds_only',
+  tables: [],
+  handles: ['OrderRefunded'],
+  apply: async () => undefined,
+};
+
+const names = [auditLogProjection.name, refunds.name];
+
+function startRunner(): ProjectionRunner {
+  runner = startProjectionRunner({
+    store: ctx.store,
+    db: ctx.db,
+    projections: [auditLogProjection, refunds],
+    logger: silentLogger,
+    standbyRetryMs: 100,
+  });
+  return runner;
+}
+
+beforeAll(async () => {
+  ctx = await createProjectionTestContext('wait');
+  // A slow fallback poll, so these tests show LISTEN/NOTIFY doing the work.
+  waiter = createCheckpointWaiter({ connectionString: ctx.url }, { pollIntervalMs: 10_000 });
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await waiter.close();
+  await ctx.drop();
+});
+
+describe('checkpoint waiter', () => {
+  it('times out (false) while no runner has reached the position', async () => {
+    const { position } = await ctx.append('order-1', ['OrderPlaced']);
+    const started = Date.now();
+    expect(await waiter.waitFor(position, { projections: names, timeoutMs: 300 })).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('resolves true once every projection has committed the position, even one that ignores it', async () => {
+    const { position } = await ctx.append('order-2', ['OrderPlaced'], ['OrderPaid']);
+    const waiting = waiter.waitFor(position, { projections: names, timeoutMs: 30_000 });
+    startRunner();
+    expect(await waiting).toBe(true);
+    const rows = await ctx.db
+      .selectFrom('audit_log')
+      .select('type')
+      .where('stream_name', '=', 'order-2')
+      .execute();
+    expect(rows.map((row) => row.type).sort()).toEqual(['OrderPaid', 'OrderPlaced']);
+  });
+
+  it('reads its own write right after a live append', async () => {
+    const { position } = await ctx.append('order-3', ['OrderDeleted']);
+    expect(await waiter.waitFor(position, { projections: names, timeoutMs: 30_000 })).toBe(true);
+    const row = await ctx.db
+      .selectFrom('audit_log')
+      .select('type')
+      .where('position', '=', position)
+      .executeTakeFirst();
+    expect(row?.type).toBe('OrderDeleted');
+  });
+
+  it('answers at once for a position already reached, and waits on unknown projections', async () => {
+    const { position } = await ctx.append('order-4', ['OrderPlaced']);
+    expect(await waiter.waitFor(position, { projections: names, timeoutMs: 30_000 })).toBe(true);
+    expect(await waiter.waitFor(position, { projections: names, timeoutMs: 0 })).toBe(true);
+    expect(
+      await waiter.waitFor(position, { projections: ['never_registered'], timeoutMs: 100 }),
+    ).toBe(false);
+  });
+
+  it('falls back to polling when no notification arrives', async () => {
+    const polling = createCheckpointWaiter(
+      { connectionString: ctx.url },
+      { projections: names, pollIntervalMs: 50 },
+    );
+    try {
+      const target = (await ctx.append('order-5', ['OrderPlaced'])).position;
+      // Waits on the default projection list given at creation.
+      expect(await polling.waitFor(target, { timeoutMs: 30_000 })).toBe(true);
+      // A checkpoint written without NOTIFY (as if the notification were lost): only the poll
+      // can see it; the waiter that polls every 10 s does not within a second.
+      const pollingWait = polling.waitFor(target, { projections: ['silent'], timeoutMs: 5000 });
+      const listeningWait = waiter.waitFor(target, { projections: ['silent'], timeoutMs: 1000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await ctx.db
+        .insertInto('projection_checkpoints')
+        .values({ name: 'silent', position: target, version: 1 })
+        .execute();
+      expect(await pollingWait).toBe(true);
+      expect(await listeningWait).toBe(false);
+    } finally {
+      await polling.close();
+    }
+  });
+});

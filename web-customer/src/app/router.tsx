@@ -1,0 +1,23 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { HomeScreen } from '../screens/home/home-screen';
+import { NotFoundScreen } from '../screens/not-found/not-found-screen';
+import { AppLayout } from './app-layout';
+
+/** Must match `base` in vite.config.ts: the server mounts this build at the site root. */
+export const basename = '/';
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      // SPEC §2: / and /home show the same home screen.
+      { index: true, element: <HomeScreen /> },
+      { path: 'home', element: <HomeScreen /> },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename });
+}

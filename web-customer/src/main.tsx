@@ -1,0 +1,17 @@
+import '@shortlist/web-kit/tokens.css';
+import '@shortlist/web-kit/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './app/router';
+
+const container = document.getElementById('root');
+if (!container) {
+  throw new Error('index.html has no #root element');
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={createAppRouter()} />
+  </StrictMode>,
+);

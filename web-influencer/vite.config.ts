@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // The API server mounts this build at /influencer/; src/app/router.tsx uses the same basename.
+  base: '/influencer/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  // Each app gets its own dev port; /api goes to the server started with `npm start`.
+  server: { port: 5175, strictPort: true, proxy: { '/api': 'http://localhost:3000' } },
+});
