@@ -1,7 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
+import type { OrdersTable } from './orders/orders.table';
 import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
+import type { UsersTable } from './users/users.table';
 
 /**
  * Every read-model table, unqualified: the connection's search_path picks the schema, which is
@@ -10,6 +12,8 @@ import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
 export interface Database {
   projection_checkpoints: ProjectionCheckpointsTable;
   audit_log: AuditLogTable;
+  users: UsersTable;
+  orders: OrdersTable;
 }
 
 export type KyselyConnection =

@@ -3,6 +3,7 @@
 export { auditLogProjection } from './audit-log/audit-log.projection';
 export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
 export { createKysely, type Database, type KyselyConnection } from './database';
+export { eventTime } from './event-time';
 export { consoleLogger, type Logger, silentLogger } from './logger';
 export type { TableDifference } from './maintenance/compare-tables';
 export { type RebuildResult, rebuildProjection } from './maintenance/rebuild';
@@ -14,6 +15,14 @@ export {
   verifyProjections,
 } from './maintenance/verify';
 export { migrateToLatest, migrations } from './migrations/migrate';
+export { ORDER_EVENT_TYPES, ordersProjection } from './orders/orders.projection';
+export type {
+  NewOrderRow,
+  OrderAttachmentRow,
+  OrderFileRow,
+  OrderRow,
+  OrdersTable,
+} from './orders/orders.table';
 export { findProjection, type Projection } from './projection';
 export { allProjections } from './registry';
 export type {
@@ -34,3 +43,5 @@ export {
   type CheckpointWaiterOptions,
   createCheckpointWaiter,
 } from './runner/wait-for-position';
+export { usersProjection } from './users/users.projection';
+export type { NewUserRow, UserRow, UsersTable } from './users/users.table';

@@ -1,7 +1,9 @@
 import { auditLogProjection } from './audit-log/audit-log.projection';
+import { ordersProjection } from './orders/orders.projection';
 import type { Projection } from './projection';
+import { usersProjection } from './users/users.projection';
 
 /** Every projection the runner, rebuild and verify know about. Add new read models here. */
 export function allProjections(): Projection[] {
-  return [auditLogProjection];
+  return [auditLogProjection, usersProjection, ordersProjection];
 }

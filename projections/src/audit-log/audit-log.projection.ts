@@ -1,4 +1,5 @@
-import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
+import type { RecordedEvent } from '@shortlist/eventstore';
+import { eventTime, stringField } from '../event-time';
 import type { Projection } from '../projection';
 import type { NewAuditLogRow } from './audit-log.table';
 
@@ -42,18 +43,7 @@ export function toAuditLogRow(event: RecordedEvent): NewAuditLogRow {
     actor: stringField(metadata, 'actor'),
     correlation_id: stringField(metadata, 'correlationId'),
     causation_id: stringField(metadata, 'causationId'),
-    at: timestampField(metadata, 'at') ?? event.recordedAt,
+    // A malformed time must not wedge the runner on one event forever; the store's time stands in.
+    at: eventTime(event),
   };
-}
-
-/** A malformed time must not wedge the runner on one event forever; the store's time stands in. */
-function timestampField(metadata: JsonObject, key: string): string | null {
-  const value = stringField(metadata, key);
-  return value !== null && !Number.isNaN(Date.parse(value)) ? value : null;
-}
-
-/** Metadata is plain JSON written by many producers; anything but a string reads as absent. */
-function stringField(metadata: JsonObject, key: string): string | null {
-  const value = metadata[key];
-  return typeof value === 'string' ? value : null;
 }

@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
 import * as projectionCheckpoints from './20251122-0800-projection-checkpoints.migration';
 import * as auditLog from './20251122-0801-audit-log.migration';
+import * as users from './20251122-0900-users.migration';
+import * as orders from './20251122-0901-orders.migration';
 
 /**
  * Listed by hand, not globbed from the folder: works the same under tsx, vitest and a bundler.
@@ -9,6 +11,8 @@ import * as auditLog from './20251122-0801-audit-log.migration';
 export const migrations: Readonly<Record<string, Migration>> = {
   '20251122-0800-projection-checkpoints': projectionCheckpoints,
   '20251122-0801-audit-log': auditLog,
+  '20251122-0900-users': users,
+  '20251122-0901-orders': orders,
 };
 
 export const MIGRATION_TABLE = 'projection_migrations';
