@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import authPlugin from './auth/auth.plugin';
+import type { Config } from './config/config';
+import { healthRoutes } from './health/health.route';
+import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
+import { createLogger } from './plugins/logging';
+import servicesPlugin, { type AppServices } from './plugins/services.plugin';
+import webAppsPlugin from './web/web-apps.plugin';
+
+export interface BuildAppOptions {
+  config: Config;
+  services: AppServices;
+  /** Serve the three built web apps at /, /admin and /influencer (the server does; tests rarely). */
+  webApps?: boolean;
+  /** Default: a new logger at config.logLevel on stdout (see plugins/logging.ts). */
+  logger?: FastifyBaseLogger;
+}
+
+/** Routes under /api. Each later slice adds one line here (STYLE.md: vertical slices). */
+const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: ERROR_MESSAGES.notFound }),
+  );
+  await api.register(healthRoutes);
+};
+
+/**
+ * The Fastify app, in the fastify/demo order: ecosystem plugins, then app plugins (typed
+ * decorators for the services), then routes. Returned before `ready()`, so a caller may still
+ * register routes (tests register small ones to probe the auth contexts).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, services } = options;
+  if (config.jwtSecret === null) {
+    throw new Error('buildApp needs config.jwtSecret (startServer fills it in from DATA_DIR)');
+  }
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    // Request ids double as the correlation id of the commands a request issues.
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Ecosystem: opt-in per route (login, register, forgot, payments set config.rateLimit).
+  await app.register(rateLimit, { global: false });
+
+  // App plugins.
+  await app.register(servicesPlugin, { config, services });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+
+  // Routes.
+  await app.register(apiRoutes, { prefix: '/api' });
+  if (options.webApps) {
+    await app.register(webAppsPlugin, { webRoot: config.webRoot });
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ message: ERROR_MESSAGES.notFound }),
+    );
+  }
+  return app;
+}

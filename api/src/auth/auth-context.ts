@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError, MESSAGES, type Role, tokenClaimsSchema } from './auth-token';
+
+/**
+ * Auth is an encapsulation context (STYLE.md): public and authenticated routes are sibling
+ * plugins and the verifying hook exists only inside the authenticated one, so a route is
+ * protected by where it is registered, never by a test on its URL.
+ *
+ *   api.register(publicRoutes);
+ *   api.register(customerContext(customerRoutes));
+ *   api.register(adminContext(adminRoutes), { prefix: '/admin' });
+ *   api.register(influencerContext(influencerRoutes), { prefix: '/influencer' });
+ */
+export function authenticatedContext(
+  roles: readonly Role[],
+  routes: FastifyPluginAsyncZod | FastifyPluginAsync,
+): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', async (request) => {
+      await authenticate(request, roles);
+    });
+    await app.register(routes);
+  };
+}
+
+/** Customer routes: signed-in users; admins too, since they act on customers' orders. */
+export const customerContext = (routes: FastifyPluginAsyncZod | FastifyPluginAsync) =>
+  authenticatedContext(['user', 'admin'], routes);
+
+export const adminContext = (routes: FastifyPluginAsyncZod | FastifyPluginAsync) =>
+  authenticatedContext(['admin'], routes);
+
+export const influencerContext = (routes: FastifyPluginAsyncZod | FastifyPluginAsync) =>
+  authenticatedContext(['influencer'], routes);
+
+async function authenticate(request: FastifyRequest, roles: readonly Role[]): Promise<void> {
+  let decoded: unknown;
+  try {
+    // Signature, algorithm and expiry are checked here, on the server, on every request.
+    decoded = await request.jwtVerify();
+  } catch {
+    throw new HttpError(401, MESSAGES.unauthenticated);
+  }
+  const claims = tokenClaimsSchema.safeParse(decoded);
+  if (!claims.success) throw new HttpError(401, MESSAGES.unauthenticated);
+  if (await request.server.revocations.isRevoked(claims.data.jti)) {
+    throw new HttpError(401, MESSAGES.unauthenticated);
+  }
+  request.user = {
+    id: claims.data.sub,
+    role: claims.data.role,
+    jti: claims.data.jti,
+    expiresAt: new Date(claims.data.exp * 1000),
+  };
+  if (!roles.includes(claims.data.role)) throw new HttpError(403, MESSAGES.forbidden);
+}

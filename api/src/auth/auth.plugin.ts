@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthUser, Role, TokenClaims } from './auth-token';
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Omit<TokenClaims, 'exp'>;
+    /** Set only inside an authenticated context (auth-context.ts); undefined elsewhere. */
+    user: AuthUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issues a signed token for an account; `jti` is what logout revokes. */
+    signToken(account: { id: string; role: Role }): Promise<{ token: string; jti: string }>;
+  }
+}
+
+export interface AuthPluginOptions {
+  secret: string;
+  /** A duration such as '7d' (JWT_EXPIRES_IN). */
+  expiresIn: string;
+}
+
+/**
+ * Registers @fastify/jwt for the whole app (public routes sign, authenticated contexts verify).
+ * Verification itself lives only in auth-context.ts, on the contexts that need it.
+ */
+const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256', expiresIn: options.expiresIn },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorate('signToken', async (account: { id: string; role: Role }) => {
+    const jti = randomUUID();
+    const token = await app.jwt.sign({ sub: account.id, role: account.role, jti });
+    return { token, jti };
+  });
+};
+
+export default fp(authPlugin, { name: 'auth', fastify: '5.x' });

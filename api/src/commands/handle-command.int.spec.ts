@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { Command, Decider, DomainEvent } from '@shortlist/domain';
+import { DomainError } from '@shortlist/domain';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  migratePostgresEventStore,
+  WrongExpectedVersionError,
+} from '@shortlist/eventstore';
+import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deterministicEventId } from './deterministic-event-id';
+import { handleCommand } from './handle-command';
+
+// A tiny counter aggregate: each event records the total it produced, so a lost update would
+// show as two events with the same total.
+type Increment = Command<'Increment', { by: number }>;
+type Incremented = DomainEvent<'Incremented', { by: number; total: number }>;
+interface Counter {
+  total: number;
+}
+const LIMIT = 100;
+const counter: Decider<Counter, Increment, Incremented> = {
+  initialState: () => ({ total: 0 }),
+  evolve: (_state, event) => ({ total: event.data.total }),
+  decide: (command, state) => {
+    const total = state.total + command.data.by;
+    if (total > LIMIT) throw new DomainError('conflict', 'The counter is full.');
+    if (command.data.by === 0) return [];
+    return [{ type: 'Incremented', data: { by: command.data.by, total } }];
+  },
+};
+
+function increment(by: number): Increment {
+  return {
+    type: 'Increment',
+    data: { by },
+    metadata: {
+      actor: 'user:u1',
+      correlationId: 'corr-1',
+      causationId: null,
+      now: '2026-01-02T03:04:05.000Z',
+    },
+  };
+}
+
+let database: TestDatabase;
+let store: EventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase('api_cmd');
+  await migratePostgresEventStore(database.url);
+  store = createPostgresEventStore({ connectionString: database.url, poolMax: 20 });
+});
+
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+describe('handleCommand', () => {
+  it('appends the decided events with the command metadata and returns their position', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const result = await handleCommand({
+      store,
+      streamName,
+      decider: counter,
+      command: increment(2),
+    });
+    expect(result.nextExpectedVersion).toBe(0);
+    expect(result.events).toHaveLength(1);
+    const { events } = await store.readStream(streamName);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      id: result.events[0]?.id,
+      type: 'Incremented',
+      data: { by: 2, total: 2 },
+      metadata: {
+        actor: 'user:u1',
+        correlationId: 'corr-1',
+        causationId: null,
+        at: '2026-01-02T03:04:05.000Z',
+      },
+      position: result.position,
+    });
+  });
+
+  it('lets concurrent commands on one stream all succeed without losing an update', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        handleCommand({ store, streamName, decider: counter, command: increment(1) }),
+      ),
+    );
+    const { events } = await store.readStream(streamName);
+    expect(events.map((event) => event.data.total)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    expect(results.map((result) => result.nextExpectedVersion).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index),
+    );
+  });
+
+  it('gives up with WrongExpectedVersionError when it may not retry', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        handleCommand({
+          store,
+          streamName,
+          decider: counter,
+          command: increment(1),
+          maxAttempts: 1,
+        }),
+      ),
+    );
+    const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const outcome of rejected) {
+      expect(outcome.reason).toBeInstanceOf(WrongExpectedVersionError);
+    }
+  });
+
+  it('surfaces an invariant violation as a DomainError and appends nothing', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    await handleCommand({ store, streamName, decider: counter, command: increment(LIMIT) });
+    const attempt = handleCommand({ store, streamName, decider: counter, command: increment(1) });
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
+    expect((await store.readStream(streamName)).events).toHaveLength(1);
+  });
+
+  it('appends nothing when decide returns no events', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const result = await handleCommand({
+      store,
+      streamName,
+      decider: counter,
+      command: increment(0),
+    });
+    expect(result).toEqual({ events: [], position: null, nextExpectedVersion: -1 });
+    expect((await store.readStream(streamName)).events).toHaveLength(0);
+  });
+
+  it('writes nothing the second time a policy runs with deterministic event ids', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const idFor = (index: number) => deterministicEventId('test:policy', `trigger-1:${index}`);
+    const run = () =>
+      handleCommand({
+        store,
+        streamName,
+        decider: counter,
+        command: increment(5),
+        eventIds: idFor,
+      });
+    const first = await run();
+    const second = await run();
+    expect(second.position).toBe(first.position);
+    const { events } = await store.readStream(streamName);
+    expect(events.map((event) => [event.id, event.data.total])).toEqual([[idFor(0), 5]]);
+  });
+
+  it('uses the ids given as a list, in order', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const id = randomUUID();
+    await handleCommand({
+      store,
+      streamName,
+      decider: counter,
+      command: increment(1),
+      eventIds: [id],
+    });
+    expect((await store.readStream(streamName)).events.map((event) => event.id)).toEqual([id]);
+  });
+});

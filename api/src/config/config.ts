@@ -1,0 +1,228 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, read once at start from the environment (ARCHITECTURE.md). Every
+ * variable has one schema here; a bad value stops the start with a message naming it.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** Origin used in links (referral links, e-mails), without a trailing slash. */
+  publicOrigin: string;
+  /** Absolute. Embedded PostgreSQL data, uploads, mail outbox, generated secrets. */
+  dataDir: string;
+  /** null = start the embedded PostgreSQL. */
+  databaseUrl: string | null;
+  embeddedPgPort: number;
+  /** null = the PostgreSQL event store in the read-model database. */
+  eventStoreUrl: string | null;
+  /** null = the in-process queue. */
+  redisUrl: string | null;
+  /** null outside production = generated once and kept in DATA_DIR (see secrets.ts). */
+  jwtSecret: string | null;
+  jwtExpiresIn: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  admin: { email: string; password: string } | null;
+  logLevel: LogLevel;
+  maintenance: boolean;
+  projectionWaitMs: number;
+  /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
+  webRoot: string;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root (api/src/config → ../../..): default home of `.data` and the web builds. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(min: number, max: number) {
+  return z.string().transform((raw, ctx) => {
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+      ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+function url(protocols: string[], example: string) {
+  return z.string().refine(
+    (raw) => {
+      try {
+        return protocols.includes(new URL(raw).protocol.slice(0, -1));
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL such as ${example}` },
+  );
+}
+
+const booleanText = z.string().transform((raw, ctx) => {
+  const value = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
+
+const origin = z.string().transform((raw, ctx) => {
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be an http(s) origin such as https://example.com',
+  });
+  return z.NEVER;
+});
+
+const path = z.string().transform((raw) => (isAbsolute(raw) ? raw : resolve(process.cwd(), raw)));
+
+// fast-jwt (behind @fastify/jwt) reads a bare number as milliseconds, a common surprise, so
+// only durations with a unit are accepted.
+const duration = z
+  .string()
+  .regex(/^\d+\s*(ms|s|m|h|d|w|y)$/, { message: 'must be a duration such as 15m, 12h or 7d' });
+
+const schema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'test', 'production'], {
+        message: 'must be development, test or production',
+      })
+      .default('development'),
+    PORT: integer(1, 65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_ORIGIN: origin.optional(),
+    DATA_DIR: path.optional(),
+    DATABASE_URL: url(['postgres', 'postgresql'], 'postgres://user:password@host:5432/db')
+      .nullable()
+      .default(null),
+    EMBEDDED_PG_PORT: integer(1, 65535).default(54329),
+    EVENTSTORE_URL: url(['kurrentdb', 'kdb', 'esdb', 'kurrent'], 'kurrentdb://host:2113?tls=false')
+      .nullable()
+      .default(null),
+    REDIS_URL: url(['redis', 'rediss'], 'redis://127.0.0.1:6379').nullable().default(null),
+    JWT_SECRET: z
+      .string()
+      .min(32, { message: 'must be at least 32 characters' })
+      .nullable()
+      .default(null),
+    JWT_EXPIRES_IN: duration.default('7d'),
+    SMTP_URL: url(['smtp', 'smtps'], 'smtp://user:password@host:587').nullable().default(null),
+    MAIL_FROM: z.string().default('Shortlist <support@shortlist.example>'),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+    MAINTENANCE: booleanText.default(false),
+    PROJECTION_WAIT_MS: integer(0, 600_000).default(5000),
+    WEB_ROOT: path.optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.JWT_SECRET === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production (at least 32 random characters)',
+      });
+    }
+    const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+    const missing = razorpay.filter((name) => env[name] === undefined);
+    if (missing.length > 0 && missing.length < razorpay.length) {
+      for (const name of missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required when any of ${razorpay.join(', ')} is set (all or none)`,
+        });
+      }
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      const name = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is required when the other of ADMIN_EMAIL, ADMIN_PASSWORD is set (both or none)',
+      });
+    }
+  });
+
+/** Throws ConfigError naming every bad variable; never reads anything but `env`. */
+export function loadConfig(env: Env): Config {
+  // An empty value means unset: compose files write `SMTP_URL: ${SMTP_URL:-}`.
+  const present = Object.fromEntries(
+    Object.entries(env)
+      .map(([name, value]) => [name, value?.trim()] as const)
+      .filter(
+        (entry): entry is readonly [string, string] => entry[1] !== undefined && entry[1] !== '',
+      ),
+  );
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = present[name];
+      const shown = raw === undefined || /SECRET|PASSWORD/.test(name) ? '' : ` (got "${raw}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const v = result.data;
+  return {
+    nodeEnv: v.NODE_ENV,
+    port: v.PORT,
+    host: v.HOST,
+    publicOrigin: v.PUBLIC_ORIGIN ?? `http://localhost:${v.PORT}`,
+    dataDir: v.DATA_DIR ?? resolve(REPO_ROOT, '.data'),
+    databaseUrl: v.DATABASE_URL,
+    embeddedPgPort: v.EMBEDDED_PG_PORT,
+    eventStoreUrl: v.EVENTSTORE_URL,
+    redisUrl: v.REDIS_URL,
+    jwtSecret: v.JWT_SECRET,
+    jwtExpiresIn: v.JWT_EXPIRES_IN,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    razorpay:
+      v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET && v.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: v.RAZORPAY_KEY_ID,
+            keySecret: v.RAZORPAY_KEY_SECRET,
+            webhookSecret: v.RAZORPAY_WEBHOOK_SECRET,
+          }
+        : null,
+    admin:
+      v.ADMIN_EMAIL && v.ADMIN_PASSWORD
+        ? { email: v.ADMIN_EMAIL, password: v.ADMIN_PASSWORD }
+        : null,
+    logLevel: v.LOG_LEVEL,
+    maintenance: v.MAINTENANCE,
+    projectionWaitMs: v.PROJECTION_WAIT_MS,
+    webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
+  };
+}

@@ -1,0 +1,112 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      publicOrigin: 'http://localhost:3000',
+      dataDir: resolve(REPO_ROOT, '.data'),
+      databaseUrl: null,
+      embeddedPgPort: 54329,
+      eventStoreUrl: null,
+      redisUrl: null,
+      jwtSecret: null,
+      jwtExpiresIn: '7d',
+      razorpay: null,
+      admin: null,
+      logLevel: 'info',
+      maintenance: false,
+      projectionWaitMs: 5000,
+    });
+    expect(config.webRoot).toBe(resolve(REPO_ROOT));
+  });
+
+  it('derives PUBLIC_ORIGIN from PORT and treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '8080', SMTP_URL: '', MAINTENANCE: 'yes' });
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.smtpUrl).toBeNull();
+    expect(config.maintenance).toBe(true);
+  });
+
+  it('names the variable, the rule and the value for a bad PORT', () => {
+    expect(problemsOf({ PORT: 'abc' })).toBe(
+      'Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")',
+    );
+    expect(problemsOf({ PORT: '70000' })).toContain('PORT must be an integer');
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = problemsOf({
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://x',
+      MAINTENANCE: 'perhaps',
+      JWT_EXPIRES_IN: '3600',
+      LOG_LEVEL: 'loud',
+    });
+    expect(message).toContain('NODE_ENV must be development, test or production (got "staging")');
+    expect(message).toContain('DATABASE_URL must be a URL such as postgres://');
+    expect(message).toContain('MAINTENANCE must be true or false (got "perhaps")');
+    expect(message).toContain('JWT_EXPIRES_IN must be a duration such as 15m, 12h or 7d');
+    expect(message).toContain('LOG_LEVEL must be one of fatal, error, warn, info');
+  });
+
+  it('requires a long JWT_SECRET in production and never echoes a secret', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toContain(
+      'JWT_SECRET is required in production',
+    );
+    const short = problemsOf({ JWT_SECRET: 'tooshort' });
+    expect(short).toContain('JWT_SECRET must be at least 32 characters');
+    expect(short).not.toContain('tooshort');
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+
+  it('wants the Razorpay keys all or none', () => {
+    const message = problemsOf({ RAZORPAY_KEY_ID: 'rzp_test_1' });
+    expect(message).toContain('RAZORPAY_KEY_SECRET is required when any of');
+    expect(message).toContain('RAZORPAY_WEBHOOK_SECRET is required when any of');
+    expect(
+      loadConfig({
+        RAZORPAY_KEY_ID: 'id',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+      }).razorpay,
+    ).toEqual({ keyId: 'id', keySecret: 'secret', webhookSecret: 'hook' });
+  });
+
+  it('wants the first admin as a pair', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'boss@example.com' })).toContain(
+      'ADMIN_PASSWORD is required when the other of ADMIN_EMAIL, ADMIN_PASSWORD is set',
+    );
+    expect(problemsOf({ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough' })).toContain(
+      'ADMIN_EMAIL must be an e-mail address (got "nope")',
+    );
+  });
+
+  it('resolves relative directories and normalises PUBLIC_ORIGIN', () => {
+    const config = loadConfig({
+      DATA_DIR: 'tmp/data',
+      PUBLIC_ORIGIN: 'https://shortlist.example/',
+    });
+    expect(config.dataDir).toBe(resolve(process.cwd(), 'tmp/data'));
+    expect(config.publicOrigin).toBe('https://shortlist.example');
+    expect(problemsOf({ PUBLIC_ORIGIN: 'shortlist.example' })).toContain(
+      'PUBLIC_ORIGIN must be an http(s) origin',
+    );
+  });
+});

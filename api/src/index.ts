@@ -1,0 +1,28 @@
+// The package edge (STYLE.md: one index per package).
+export { type BuildAppOptions, buildApp } from './app';
+export {
+  adminContext,
+  authenticatedContext,
+  customerContext,
+  influencerContext,
+} from './auth/auth-context';
+export { type AuthUser, HttpError, ROLES, type Role } from './auth/auth-token';
+export type { TokenRevocations } from './auth/token-revocations';
+export { commandMetadataFor } from './commands/command-metadata';
+export { deterministicEventId } from './commands/deterministic-event-id';
+export {
+  type EventIds,
+  type HandleCommandInput,
+  type HandleCommandResult,
+  handleCommand,
+} from './commands/handle-command';
+export { type Config, ConfigError, type Env, loadConfig } from './config/config';
+export { type RunningServer, type StartServerOptions, startServer } from './main/start-server';
+export type { AppServices, ProjectionWaiter } from './plugins/services.plugin';
+export type {
+  EnqueueOptions,
+  JobFailure,
+  JobHandler,
+  JobInfo,
+  JobQueue,
+} from './queue/job-queue.port';

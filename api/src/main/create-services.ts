@@ -1,0 +1,109 @@
+import {
+  createKurrentDbEventStore,
+  createPostgresEventStore,
+  type EventStore,
+  migratePostgresEventStore,
+} from '@shortlist/eventstore';
+import {
+  allProjections,
+  createCheckpointWaiter,
+  createKysely,
+  migrateToLatest,
+  type ProjectionRunner,
+  startProjectionRunner,
+} from '@shortlist/projections';
+import type { FastifyBaseLogger } from 'fastify';
+import { createPostgresTokenRevocations, migrateTokenRevocations } from '../auth/token-revocations';
+import type { Config } from '../config/config';
+import type { AppServices } from '../plugins/services.plugin';
+import { createBullMqQueue } from '../queue/bullmq.queue';
+import { createInProcessQueue } from '../queue/in-process.queue';
+import type { JobQueue, JobQueueOptions } from '../queue/job-queue.port';
+
+export interface CreateServicesOptions {
+  config: Config;
+  /** The read-model database (and the event store's, unless config.eventStoreUrl). */
+  databaseUrl: string;
+  logger: FastifyBaseLogger;
+  /** Run the projections in this process (the server does). Default true. */
+  runProjections?: boolean;
+}
+
+export interface RunningServices {
+  services: AppServices;
+  /** Releases everything, in the reverse order of creation. */
+  close(): Promise<void>;
+}
+
+/**
+ * Migrates, then creates the services the app uses. Every resource opened here is closed by
+ * `close()`, also when a later step of the start fails.
+ */
+export async function createServices(options: CreateServicesOptions): Promise<RunningServices> {
+  const { config, databaseUrl, logger } = options;
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) {
+      await closer().catch((error: unknown) => logger.error({ err: error }, 'Close failed'));
+    }
+  };
+  try {
+    const store = await openEventStore(config, databaseUrl);
+    closers.push(() => store.close());
+
+    const db = createKysely({ connectionString: databaseUrl, poolMax: 10 });
+    closers.push(() => db.destroy());
+    await migrateToLatest(db);
+    await migrateTokenRevocations(db);
+
+    let runner: ProjectionRunner | null = null;
+    if (options.runProjections ?? true) {
+      const projections = allProjections();
+      // The runner holds one connection per active projection (its lock): its own pool.
+      const runnerDb = createKysely({
+        connectionString: databaseUrl,
+        poolMax: projections.length + 2,
+      });
+      closers.push(() => runnerDb.destroy());
+      const started = startProjectionRunner({ store, db: runnerDb, projections, logger });
+      runner = started;
+      closers.push(() => started.stop());
+    }
+
+    const waiter = createCheckpointWaiter({ connectionString: databaseUrl });
+    closers.push(() => waiter.close());
+
+    const queue = openQueue(config, { logger });
+    closers.push(() => queue.close());
+
+    return {
+      services: {
+        store,
+        db,
+        queue,
+        waiter,
+        revocations: createPostgresTokenRevocations(db),
+        projectionRunner: runner,
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
+  if (config.eventStoreUrl !== null) {
+    return createKurrentDbEventStore({ connectionString: config.eventStoreUrl });
+  }
+  await migratePostgresEventStore(databaseUrl);
+  return createPostgresEventStore({ connectionString: databaseUrl });
+}
+
+/** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */
+export function openQueue(config: Config, options: JobQueueOptions): JobQueue {
+  return config.redisUrl === null
+    ? createInProcessQueue(options)
+    : createBullMqQueue({ ...options, redisUrl: config.redisUrl });
+}

@@ -1,0 +1,164 @@
+import type pg from 'pg';
+
+/**
+ * The sandbox's books, in PostgreSQL (schema `razorpay_sandbox`) rather than memory so that a
+ * restart of the embedded server keeps the provider orders our event store refers to: a
+ * customer who reloads the page after a restart can still pay the order they were shown.
+ */
+
+export type SandboxOrderStatus = 'created' | 'attempted' | 'paid';
+
+export interface SandboxOrder {
+  id: string;
+  keyId: string;
+  amount: number;
+  amountPaid: number;
+  currency: string;
+  receipt: string | null;
+  status: SandboxOrderStatus;
+  attempts: number;
+  notes: Record<string, string>;
+  createdAt: number;
+}
+
+export interface SandboxPayment {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed';
+  method: string;
+  amountRefunded: number;
+  errorCode: string | null;
+  errorDescription: string | null;
+  errorReason: string | null;
+  email: string | null;
+  contact: string | null;
+  createdAt: number;
+}
+
+export interface SandboxRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  speedRequested: string;
+  createdAt: number;
+}
+
+const MIGRATION = `
+CREATE SCHEMA IF NOT EXISTS razorpay_sandbox;
+CREATE TABLE IF NOT EXISTS razorpay_sandbox.orders (
+  id text PRIMARY KEY,
+  key_id text NOT NULL,
+  amount bigint NOT NULL,
+  amount_paid bigint NOT NULL DEFAULT 0,
+  currency text NOT NULL,
+  receipt text,
+  status text NOT NULL DEFAULT 'created',
+  attempts integer NOT NULL DEFAULT 0,
+  notes jsonb NOT NULL DEFAULT '{}',
+  created_at bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS orders_receipt ON razorpay_sandbox.orders (receipt);
+CREATE TABLE IF NOT EXISTS razorpay_sandbox.payments (
+  id text PRIMARY KEY,
+  order_id text NOT NULL REFERENCES razorpay_sandbox.orders (id),
+  amount bigint NOT NULL,
+  currency text NOT NULL,
+  status text NOT NULL,
+  method text NOT NULL,
+  amount_refunded bigint NOT NULL DEFAULT 0,
+  error_code text,
+  error_description text,
+  error_reason text,
+  email text,
+  contact text,
+  created_at bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS razorpay_sandbox.refunds (
+  id text PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES razorpay_sandbox.payments (id),
+  amount bigint NOT NULL,
+  currency text NOT NULL,
+  notes jsonb NOT NULL DEFAULT '{}',
+  receipt text,
+  speed_requested text NOT NULL,
+  idempotency_key text UNIQUE,
+  request_hash text,
+  created_at bigint NOT NULL
+);`;
+
+/** Idempotent; several processes may run it at once (CREATE IF NOT EXISTS races on pg_type). */
+export async function migrateSandbox(pool: pg.Pool): Promise<void> {
+  await transaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['razorpay_sandbox']);
+    await client.query(MIGRATION);
+  });
+}
+
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function toOrder(row: Record<string, unknown>): SandboxOrder {
+  return {
+    id: String(row.id),
+    keyId: String(row.key_id),
+    amount: Number(row.amount),
+    amountPaid: Number(row.amount_paid),
+    currency: String(row.currency),
+    receipt: row.receipt === null ? null : String(row.receipt),
+    status: String(row.status) as SandboxOrderStatus,
+    attempts: Number(row.attempts),
+    notes: (row.notes ?? {}) as Record<string, string>,
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function toPayment(row: Record<string, unknown>): SandboxPayment {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: String(row.id),
+    orderId: String(row.order_id),
+    amount: Number(row.amount),
+    currency: String(row.currency),
+    status: row.status === 'captured' ? 'captured' : 'failed',
+    method: String(row.method),
+    amountRefunded: Number(row.amount_refunded),
+    errorCode: text(row.error_code),
+    errorDescription: text(row.error_description),
+    errorReason: text(row.error_reason),
+    email: text(row.email),
+    contact: text(row.contact),
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function toRefund(row: Record<string, unknown>): SandboxRefund {
+  return {
+    id: String(row.id),
+    paymentId: String(row.payment_id),
+    amount: Number(row.amount),
+    currency: String(row.currency),
+    notes: (row.notes ?? {}) as Record<string, string>,
+    receipt: row.receipt === null ? null : String(row.receipt),
+    speedRequested: String(row.speed_requested),
+    createdAt: Number(row.created_at),
+  };
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  migratePostgresEventStore,
+  type NewEvent,
+} from '@shortlist/eventstore';
+import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptingEventStore } from './encrypting-event-store';
+import { createPostgresKeyVault, ensureKeyVaultSchema, type KeyVault } from './key-vault';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let inner: EventStore;
+let vault: KeyVault;
+let store: EventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase('shred');
+  pool = new pg.Pool({ connectionString: database.url });
+  await migratePostgresEventStore(pool);
+  await ensureKeyVaultSchema(pool);
+  inner = createPostgresEventStore({ pool });
+  vault = createPostgresKeyVault(pool);
+  store = encryptingEventStore(inner, vault);
+});
+
+afterAll(async () => {
+  await store.close();
+  await pool.end();
+  await database.drop();
+});
+
+const registered = (userId: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'UserRegistered',
+  data: {
+    userId,
+    email: 'asha@example.com',
+    name: 'Asha Verma',
+    passwordHash: '$argon2id$secret',
+    role: 'user',
+    referral: null,
+  },
+  metadata: { actor: `user:${userId}` },
+});
+
+describe('crypto-shredding', () => {
+  it('stores personal fields only as ciphertext and reads them back in clear', async () => {
+    await store.append('user-a', [registered('a')], { expectedVersion: -1 });
+
+    const { rows } = await pool.query<{ data: string }>(
+      "SELECT data::text AS data FROM eventstore.events WHERE stream_name = 'user-a'",
+    );
+    expect(rows[0]?.data).not.toContain('asha@example.com');
+    expect(rows[0]?.data).not.toContain('Asha Verma');
+    expect(rows[0]?.data).toContain('"role": "user"');
+
+    const { events } = await store.readStream('user-a');
+    expect(events[0]?.data).toMatchObject({ email: 'asha@example.com', name: 'Asha Verma' });
+  });
+
+  it('after erasure the events still replay, with the personal fields null', async () => {
+    await store.append('user-b', [registered('b')], { expectedVersion: -1 });
+    await vault.erase('user-b', '2026-12-01T00:00:00.000Z');
+
+    const { events } = await store.readStream('user-b');
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toEqual({
+      userId: 'b',
+      email: null,
+      name: null,
+      passwordHash: null,
+      role: 'user',
+      referral: null,
+    });
+    // Other streams keep their data; the global replay works across the erased one.
+    const all = await store.readAll({ after: null, limit: 100 });
+    const byStream = new Map(all.map((event) => [event.streamName, event.data]));
+    expect(byStream.get('user-a')).toMatchObject({ email: 'asha@example.com' });
+    expect(byStream.get('user-b')).toMatchObject({ email: null });
+  });
+
+  it('keeps no personal data written to a stream after its erasure', async () => {
+    await store.append('user-c', [registered('c')], { expectedVersion: -1 });
+    await vault.erase('user-c', '2026-12-01T00:00:00.000Z');
+    await store.append('user-c', [
+      {
+        id: randomUUID(),
+        type: 'PasswordChanged',
+        data: { userId: 'c', passwordHash: '$argon2id$new', reason: 'reset' },
+        metadata: {},
+      },
+    ]);
+    const { rows } = await pool.query<{ data: string }>(
+      "SELECT data::text AS data FROM eventstore.events WHERE stream_name = 'user-c' AND type = 'PasswordChanged'",
+    );
+    expect(rows[0]?.data).not.toContain('argon2id');
+    expect((await store.readStream('user-c')).events[1]?.data).toMatchObject({
+      passwordHash: null,
+    });
+  });
+
+  it('delivers opened events to subscribers', async () => {
+    const seen: unknown[] = [];
+    const subscription = store.subscribe({ after: null }, async (events) => {
+      for (const event of events) if (event.streamName === 'user-a') seen.push(event.data);
+    });
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(1);
+    await subscription.stop();
+    expect(seen[0]).toMatchObject({ email: 'asha@example.com' });
+  });
+
+  it('refuses a ciphertext moved to another stream', async () => {
+    await store.append('user-d', [registered('d')], { expectedVersion: -1 });
+    const sealed = await inner.readStream('user-d');
+    const moved = sealed.events[0];
+    if (!moved) throw new Error('expected an event');
+    await inner.append('user-e', [{ ...moved, id: randomUUID() }], { expectedVersion: -1 });
+    await vault.keysFor(['user-e'], { create: true });
+    await expect(store.readStream('user-e')).rejects.toThrow();
+  });
+});

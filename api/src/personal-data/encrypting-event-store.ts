@@ -1,0 +1,69 @@
+import { personalFieldsOf } from '@shortlist/domain';
+import type { EventStore, JsonObject, NewEvent, RecordedEvent } from '@shortlist/eventstore';
+import { isSealedField, openField, sealField } from './field-cipher';
+import type { KeyVault } from './key-vault';
+
+/**
+ * Crypto-shredding as an EventStore decorator: the personal fields that domain's PERSONAL_FIELDS
+ * names are sealed with the stream's key on the way in and opened on the way out. Everything
+ * above (command handlers, projections, audit) sees plain events; once a stream's key is erased
+ * those fields read as null while every event still replays.
+ */
+export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventStore {
+  async function seal(streamName: string, events: NewEvent[]): Promise<NewEvent[]> {
+    if (!events.some((event) => personalFieldsOf(event.type).length > 0)) return events;
+    const key = (await vault.keysFor([streamName], { create: true })).get(streamName) ?? null;
+    return events.map((event) => {
+      const fields = personalFieldsOf(event.type);
+      if (fields.length === 0) return event;
+      const data: JsonObject = { ...event.data };
+      for (const field of fields) {
+        const value = data[field];
+        if (value === undefined) continue;
+        // An erased stream keeps no new personal data: the field is dropped, not stored in clear.
+        data[field] = key === null ? null : sealField(key, aad(streamName, field), value);
+      }
+      return { ...event, data };
+    });
+  }
+
+  async function open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const sealedStreams = events
+      .filter((event) => personalFieldsOf(event.type).some((f) => isSealedField(event.data[f])))
+      .map((event) => event.streamName);
+    if (sealedStreams.length === 0) return events;
+    const keys = await vault.keysFor(sealedStreams, { create: false });
+    return events.map((event) => {
+      const fields = personalFieldsOf(event.type);
+      if (!fields.some((f) => isSealedField(event.data[f]))) return event;
+      const key = keys.get(event.streamName) ?? null;
+      const data: JsonObject = { ...event.data };
+      for (const field of fields) {
+        const value = data[field];
+        if (!isSealedField(value)) continue;
+        data[field] = key === null ? null : openField(key, aad(event.streamName, field), value);
+      }
+      return { ...event, data };
+    });
+  }
+
+  return {
+    async append(streamName, events, options) {
+      return inner.append(streamName, await seal(streamName, events), options);
+    },
+    async readStream(streamName, options) {
+      const result = await inner.readStream(streamName, options);
+      return { ...result, events: await open(result.events) };
+    },
+    async readAll(options) {
+      return open(await inner.readAll(options));
+    },
+    subscribe(options, handler) {
+      return inner.subscribe(options, async (events) => handler(await open(events)));
+    },
+    headPosition: () => inner.headPosition(),
+    close: () => inner.close(),
+  };
+}
+
+const aad = (streamName: string, field: string) => `${streamName}\n${field}`;

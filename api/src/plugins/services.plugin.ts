@@ -1,0 +1,74 @@
+import type { EventStore, Position } from '@shortlist/eventstore';
+import type { Database, ProjectionStatus } from '@shortlist/projections';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { TokenRevocations } from '../auth/token-revocations';
+import type { Config } from '../config/config';
+import type { JobQueue } from '../queue/job-queue.port';
+
+/** Tells when the read models have caught up with a position (read-your-write). */
+export interface ProjectionWaiter {
+  waitFor(position: Position, options: { timeoutMs: number }): Promise<boolean>;
+}
+
+/** The in-process projection runner, when this process runs one (health reports its state). */
+export interface ProjectionRunnerStatus {
+  status(): ProjectionStatus[];
+}
+
+/** Everything the routes use, created by the entry point (or a test) and handed to buildApp. */
+export interface AppServices {
+  store: EventStore;
+  db: Kysely<Database>;
+  queue: JobQueue;
+  waiter: ProjectionWaiter;
+  revocations: TokenRevocations;
+  /** null when the projections run in another process. */
+  projectionRunner: ProjectionRunnerStatus | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: EventStore;
+    db: Kysely<Database>;
+    queue: JobQueue;
+    waiter: ProjectionWaiter;
+    revocations: TokenRevocations;
+    projectionRunner: ProjectionRunnerStatus | null;
+    /**
+     * After a command: wait (at most PROJECTION_WAIT_MS) until the read models show `position`,
+     * so the caller reads its own write. On timeout it logs a warning and returns: the write
+     * is safe in the store, only the read may be a moment behind.
+     */
+    waitForProjections(position: Position | null): Promise<void>;
+  }
+}
+
+const servicesPlugin: FastifyPluginAsync<{ config: Config; services: AppServices }> = async (
+  app,
+  { config, services },
+) => {
+  app.decorate('config', config);
+  app.decorate('store', services.store);
+  app.decorate('db', services.db);
+  app.decorate('queue', services.queue);
+  app.decorate('waiter', services.waiter);
+  app.decorate('revocations', services.revocations);
+  app.decorate('projectionRunner', services.projectionRunner);
+  app.decorate('waitForProjections', async (position: Position | null) => {
+    if (position === null) return;
+    const reached = await services.waiter.waitFor(position, {
+      timeoutMs: config.projectionWaitMs,
+    });
+    if (!reached) {
+      app.log.warn(
+        { position, timeoutMs: config.projectionWaitMs },
+        'Read models did not reach the written position in time; answering anyway',
+      );
+    }
+  });
+};
+
+export default fp(servicesPlugin, { name: 'services', fastify: '5.x' });

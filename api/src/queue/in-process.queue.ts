@@ -1,0 +1,108 @@
+import type { JsonObject } from '@shortlist/eventstore';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobQueue,
+  type JobQueueOptions,
+  retryDelayMs,
+  toError,
+} from './job-queue.port';
+
+interface PendingJob {
+  name: string;
+  key: string;
+  payload: JsonObject;
+  attempts: number;
+  backoffMs: number;
+  attemptsMade: number;
+}
+
+/**
+ * The embedded-mode queue: the BullMQ semantics (keys, delays, retries with exponential backoff,
+ * exhaustion report) inside this process. What it cannot give is durability: jobs still waiting
+ * when the process stops are lost, so work that must survive a restart is re-derived from events
+ * by whoever enqueues it (policies catch up from their checkpoint).
+ */
+export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  const seenKeys = new Map<string, Set<string>>();
+  const waitingForHandler = new Map<string, PendingJob[]>();
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let closed = false;
+
+  function schedule(job: PendingJob, delayMs: number): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      dispatch(job);
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  function dispatch(job: PendingJob): void {
+    if (closed) return;
+    const handler = handlers.get(job.name);
+    if (!handler) {
+      const waiting = waitingForHandler.get(job.name) ?? [];
+      waiting.push(job);
+      waitingForHandler.set(job.name, waiting);
+      return;
+    }
+    const run = attempt(job, handler).finally(() => running.delete(run));
+    running.add(run);
+  }
+
+  async function attempt(job: PendingJob, handler: JobHandler): Promise<void> {
+    job.attemptsMade += 1;
+    const info = { name: job.name, key: job.key, attempt: job.attemptsMade };
+    try {
+      await handler(job.payload, info);
+    } catch (thrown) {
+      const error = toError(thrown);
+      if (job.attemptsMade < job.attempts) {
+        options.logger?.warn({ job: info, err: error }, 'Job failed; retrying');
+        schedule(job, retryDelayMs(job.backoffMs, job.attemptsMade));
+        return;
+      }
+      options.logger?.error({ job: info, err: error }, 'Job failed on its last attempt');
+      options.onExhausted?.({ ...info, payload: job.payload, error });
+    }
+  }
+
+  return {
+    async enqueue(name: string, payload: JsonObject, enqueueOptions: EnqueueOptions) {
+      if (closed) throw new Error('The job queue is closed');
+      const keys = seenKeys.get(name) ?? new Set<string>();
+      seenKeys.set(name, keys);
+      if (keys.has(enqueueOptions.key)) return;
+      keys.add(enqueueOptions.key);
+      // A copy, as BullMQ would serialise it: the caller may reuse its object.
+      const job: PendingJob = {
+        name,
+        key: enqueueOptions.key,
+        payload: structuredClone(payload),
+        attempts: Math.max(1, enqueueOptions.attempts ?? DEFAULT_ATTEMPTS),
+        backoffMs: enqueueOptions.backoffMs ?? DEFAULT_BACKOFF_MS,
+        attemptsMade: 0,
+      };
+      schedule(job, Math.max(0, enqueueOptions.delayMs ?? 0));
+    },
+
+    process(name: string, handler: JobHandler) {
+      if (handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
+      handlers.set(name, handler);
+      const waiting = waitingForHandler.get(name) ?? [];
+      waitingForHandler.delete(name);
+      for (const job of waiting) dispatch(job);
+    },
+
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+}

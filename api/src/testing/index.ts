@@ -1,0 +1,8 @@
+// `@shortlist/api/testing`: helpers for integration tests of the API and its slices.
+export {
+  createLogCollector,
+  createTestApp,
+  type LogCollector,
+  type TestApp,
+  type TestAppOptions,
+} from './test-app';

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase } from '@shortlist/eventstore/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, type Env, loadConfig } from '../config/config';
+import { createServices } from '../main/create-services';
+import { createLogger } from '../plugins/logging';
+import type { AppServices } from '../plugins/services.plugin';
+
+/** Collects log lines so a test can assert on what was (and was not) logged. */
+export interface LogCollector {
+  lines: string[];
+  write(line: string): void;
+  /** Parsed JSON entries. */
+  entries(): Record<string, unknown>[];
+}
+
+export function createLogCollector(): LogCollector {
+  const lines: string[] = [];
+  return {
+    lines,
+    write: (line) => {
+      lines.push(line);
+    },
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: AppServices;
+  config: Config;
+  databaseUrl: string;
+  logs: LogCollector;
+  /** A signed token, as a login would issue it. */
+  tokenFor(account: { id: string; role: 'user' | 'admin' | 'influencer' }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Env;
+  /** Run the projections in-process (default true). */
+  runProjections?: boolean;
+  /** Serve the web apps from config.webRoot (set WEB_ROOT in env). Default false. */
+  webApps?: boolean;
+  /** Register extra routes before the app is made ready (probing contexts, error paths). */
+  register?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/**
+ * The real app on its own fresh PostgreSQL database (STACK.md: tests create their own), with
+ * the real services; only the log destination is swapped for a collector.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase('api');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const logs = createLogCollector();
+  const logger = createLogger(config.logLevel, logs);
+  let running: Awaited<ReturnType<typeof createServices>> | null = null;
+  let app: FastifyInstance | null = null;
+  const close = async () => {
+    await app?.close();
+    await running?.close();
+    await database.drop();
+  };
+  try {
+    running = await createServices({
+      config,
+      databaseUrl: database.url,
+      logger,
+      runProjections: options.runProjections ?? true,
+    });
+    app = await buildApp({
+      config,
+      services: running.services,
+      logger,
+      webApps: options.webApps ?? false,
+    });
+    await options.register?.(app);
+    await app.ready();
+    const ready = app;
+    return {
+      app: ready,
+      services: running.services,
+      config,
+      databaseUrl: database.url,
+      logs,
+      tokenFor: async (account) => (await ready.signToken(account)).token,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

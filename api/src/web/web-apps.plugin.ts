@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_MESSAGES } from '../plugins/errors.plugin';
+
+interface WebApp {
+  name: string;
+  /** URL prefix without trailing slash; '' for the customer app at the root. */
+  prefix: string;
+  dist: string;
+}
+
+/**
+ * Serves the three built apps (ARCHITECTURE.md "Embedded"): /admin and /influencer belong to
+ * their apps (so /influencer/login is the influencer app's page), every other path to the
+ * customer app. A path that is not a file gets its app's index.html, so client-side routes
+ * survive a reload; /api never does.
+ */
+const webAppsPlugin: FastifyPluginAsync<{ webRoot: string }> = async (app, { webRoot }) => {
+  const apps: WebApp[] = [
+    { name: 'web-admin', prefix: '/admin', dist: join(webRoot, 'web-admin', 'dist') },
+    {
+      name: 'web-influencer',
+      prefix: '/influencer',
+      dist: join(webRoot, 'web-influencer', 'dist'),
+    },
+    { name: 'web-customer', prefix: '', dist: join(webRoot, 'web-customer', 'dist') },
+  ];
+
+  for (const webApp of apps) {
+    if (!existsSync(join(webApp.dist, 'index.html'))) {
+      app.log.warn(`${webApp.name} is not built (no ${webApp.dist}); run npm run build:web`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: webApp.dist,
+      prefix: `${webApp.prefix}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/, so it never changes under the same name.
+        if (path.includes('/assets/')) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  // An app's root is a directory, which @fastify/static refuses (403) with `index: false`.
+  for (const webApp of apps) {
+    const roots = webApp.prefix === '' ? ['/'] : [webApp.prefix, `${webApp.prefix}/`];
+    for (const url of roots) {
+      app.get(url, (request, reply) => sendIndex(webApp, reply, request));
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: ERROR_MESSAGES.notFound });
+    }
+    if (extname(path) !== '') {
+      // A missing file (an old asset, a typo) is a 404, not the app shell.
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return sendIndex(appFor(apps, path), reply, request);
+  });
+};
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function appFor(apps: WebApp[], path: string): WebApp {
+  const owner = apps.find(
+    (webApp) =>
+      webApp.prefix !== '' && (path === webApp.prefix || path.startsWith(`${webApp.prefix}/`)),
+  );
+  const customer = apps.find((webApp) => webApp.prefix === '');
+  if (owner) return owner;
+  if (!customer) throw new Error('the customer app is always configured');
+  return customer;
+}
+
+async function sendIndex(webApp: WebApp, reply: FastifyReply, request: FastifyRequest) {
+  let html: string;
+  try {
+    // Read per request: small, and a rebuild while the server runs is served at once.
+    html = await readFile(join(webApp.dist, 'index.html'), 'utf8');
+  } catch {
+    request.log.warn(`${webApp.name} is not built`);
+    return reply
+      .code(503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(notBuiltPage(webApp.name));
+  }
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+function notBuiltPage(name: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shortlist: build needed</title></head>
+<body><main><h1>This app is not built yet</h1>
+<p>${name} has no build. Run <code>npm run build:web</code>, then reload this page.</p>
+</main></body></html>
+`;
+}
+
+export default fp(webAppsPlugin, { name: 'web-apps', fastify: '5.x', dependencies: ['errors'] });
