@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
+import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
 import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
 import type { UsersTable } from './users/users.table';
@@ -14,6 +15,7 @@ export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
   orders: OrdersTable;
+  influencers: InfluencersTable;
 }
 
 export type KyselyConnection =

@@ -4,6 +4,12 @@ export { auditLogProjection } from './audit-log/audit-log.projection';
 export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
 export { createKysely, type Database, type KyselyConnection } from './database';
 export { eventTime } from './event-time';
+export { influencersProjection } from './influencers/influencers.projection';
+export type {
+  InfluencerRow,
+  InfluencersTable,
+  NewInfluencerRow,
+} from './influencers/influencers.table';
 export { consoleLogger, type Logger, silentLogger } from './logger';
 export type { TableDifference } from './maintenance/compare-tables';
 export { type RebuildResult, rebuildProjection } from './maintenance/rebuild';

@@ -13,8 +13,11 @@ import {
   startProjectionRunner,
 } from '@shortlist/projections';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { createPostgresTokenRevocations, migrateTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import { encryptingEventStore } from '../personal-data/encrypting-event-store';
+import { createPostgresKeyVault, ensureKeyVaultSchema } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
 import { createBullMqQueue } from '../queue/bullmq.queue';
 import { createInProcessQueue } from '../queue/in-process.queue';
@@ -48,8 +51,17 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     }
   };
   try {
-    const store = await openEventStore(config, databaseUrl);
-    closers.push(() => store.close());
+    const rawStore = await openEventStore(config, databaseUrl);
+    closers.push(() => rawStore.close());
+
+    // Personal-data keys live beside the read models, never in the event store (crypto-shredding).
+    const vaultPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    vaultPool.on('error', () => undefined);
+    closers.push(() => vaultPool.end());
+    await ensureKeyVaultSchema(vaultPool);
+    const vault = createPostgresKeyVault(vaultPool);
+    // Everything above the store (commands, projections, audit) sees plain events.
+    const store = encryptingEventStore(rawStore, vault);
 
     const db = createKysely({ connectionString: databaseUrl, poolMax: 10 });
     closers.push(() => db.destroy());
@@ -79,6 +91,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     return {
       services: {
         store,
+        vault,
         db,
         queue,
         waiter,

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { TokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import type { KeyVault } from '../personal-data/key-vault';
 import type { JobQueue } from '../queue/job-queue.port';
 
 /** Tells when the read models have caught up with a position (read-your-write). */
@@ -19,7 +20,10 @@ export interface ProjectionRunnerStatus {
 
 /** Everything the routes use, created by the entry point (or a test) and handed to buildApp. */
 export interface AppServices {
+  /** The event store, sealing personal fields with the vault's per-stream keys. */
   store: EventStore;
+  /** Per-stream personal-data keys; erasing one crypto-shreds that stream. */
+  vault: KeyVault;
   db: Kysely<Database>;
   queue: JobQueue;
   waiter: ProjectionWaiter;
@@ -32,6 +36,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     store: EventStore;
+    vault: KeyVault;
     db: Kysely<Database>;
     queue: JobQueue;
     waiter: ProjectionWaiter;
@@ -52,6 +57,7 @@ const servicesPlugin: FastifyPluginAsync<{ config: Config; services: AppServices
 ) => {
   app.decorate('config', config);
   app.decorate('store', services.store);
+  app.decorate('vault', services.vault);
   app.decorate('db', services.db);
   app.decorate('queue', services.queue);
   app.decorate('waiter', services.waiter);

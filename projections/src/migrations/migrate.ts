@@ -3,6 +3,7 @@ import * as projectionCheckpoints from './20251122-0800-projection-checkpoints.m
 import * as auditLog from './20251122-0801-audit-log.migration';
 import * as users from './20251122-0900-users.migration';
 import * as orders from './20251122-0901-orders.migration';
+import * as influencers from './20251122-0902-influencers.migration';
 
 /**
  * Listed by hand, not globbed from the folder: works the same under tsx, vitest and a bundler.
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '20251122-0801-audit-log': auditLog,
   '20251122-0900-users': users,
   '20251122-0901-orders': orders,
+  '20251122-0902-influencers': influencers,
 };
 
 export const MIGRATION_TABLE = 'projection_migrations';
