@@ -14,6 +14,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   DeliveryAttached: ['file', 'filename'],
   DeliveryRemoved: ['filename'],
   ReviewSuggestionsSaved: ['text'],
+  // Influencer ledger (`influencer-{id}`): identity and payee details.
+  InfluencerCreated: ['name', 'email', 'passwordHash'],
+  InfluencerPasswordChanged: ['passwordHash'],
+  PayoutRequested: ['payeeName', 'mobile', 'bankName', 'upiId'],
 };
 
 export function personalFieldsOf(eventType: string): readonly string[] {

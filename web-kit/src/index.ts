@@ -1,7 +1,114 @@
 // The kit's only public surface. Styles are imported by path:
 // '@shortlist/web-kit/tokens.css' then '@shortlist/web-kit/base.css'.
+
+// Talking to the API
+export {
+  type ApiClient,
+  type ApiClientConfig,
+  api,
+  createApiClient,
+  type HttpMethod,
+  influencerApi,
+  type Parser,
+  type QueryValue,
+  type RequestOptions,
+  type UploadOptions,
+} from './api/api-client';
+export { ApiError, errorMessage, isAbortError } from './api/api-error';
+// Brand facts
+export { BRAND_NAME, SUPPORT_EMAIL } from './brand/brand';
+// Actions and identity
 export { Button, type ButtonProps } from './button/button';
 export type { ButtonSize, ButtonVariant } from './button/button-class-name';
 export { LinkButton, type LinkButtonProps } from './button/link-button';
+export { Carousel, type CarouselProps } from './carousel/carousel';
+export { Countdown, type CountdownProps } from './countdown/countdown';
+export { formatCountdown } from './countdown/format-countdown';
+// Overlays and notices
+export { Dialog, type DialogProps } from './dialog/dialog';
+export { Drawer, type DrawerProps } from './drawer/drawer';
+// Loading, empty and error states
+export { Skeleton, type SkeletonProps } from './feedback/skeleton';
+export { LoadingState, Spinner, type SpinnerProps } from './feedback/spinner';
+export {
+  EmptyState,
+  type EmptyStateProps,
+  ErrorState,
+  type ErrorStateProps,
+} from './feedback/states';
+export {
+  FileDrop,
+  type FileDropProps,
+  RESUME_FILE_EXTENSIONS,
+  RESUME_FILE_MESSAGE,
+} from './file-drop/file-drop';
+export { formatFileSize, hasExtension } from './file-drop/format-file-size';
+// Forms
+export { Checkbox, type CheckboxProps } from './form/checkbox';
+export { Field, type FieldProps } from './form/field';
+export { PasswordField, type PasswordFieldProps } from './form/password-field';
+export { Select, type SelectOption, type SelectProps } from './form/select';
+export { TextArea, type TextAreaProps } from './form/text-area';
 export { Logo, type LogoProps } from './logo/logo';
 export { LogoMark } from './logo/logo-mark';
+export { useMediaQuery } from './motion/use-media-query';
+export { useReducedMotion } from './motion/use-reduced-motion';
+// Session storage (SPEC §3)
+export {
+  clearInfluencerSession,
+  clearSession,
+  type InfluencerSession,
+  isAdminUser,
+  parseStoredUser,
+  readCurrency,
+  readInfluencerSession,
+  readSession,
+  readToken,
+  readUser,
+  type SaveSessionOptions,
+  type Session,
+  type SessionUser,
+  STORAGE_KEYS,
+  saveCurrency,
+  saveInfluencerSession,
+  saveSession,
+  subscribeSession,
+} from './session/session';
+export {
+  type SessionState,
+  useCurrency,
+  useInfluencerSession,
+  useSession,
+} from './session/use-session';
+export {
+  type ChipTone,
+  normalizeOrderStatus,
+  normalizePaymentStatus,
+  ORDER_STATUSES,
+  type OrderStatusValue,
+  orderStatusLook,
+  type PaymentStatusValue,
+  paymentStatusLook,
+} from './status-chip/status';
+export { Chip, type ChipProps, StatusChip, type StatusChipProps } from './status-chip/status-chip';
+export { Stepper, type StepperProps } from './stepper/stepper';
+// Data display
+export {
+  type SortDirection,
+  sortRows,
+  Table,
+  type TableColumn,
+  type TablePagination,
+  type TableProps,
+  type TableSort,
+} from './table/table';
+export {
+  DEFAULT_TOAST_DURATION,
+  type ToastApi,
+  type ToastOptions,
+  ToastProvider,
+  type ToastTone,
+  useToast,
+} from './toast/toast-provider';
+// Accessibility and motion helpers
+export { VisuallyHidden, visuallyHiddenClassName } from './visually-hidden/visually-hidden';

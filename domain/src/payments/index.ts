@@ -1,37 +1,39 @@
-// The payments slice of the domain; re-exported from the package index (domain/src/index.ts).
+// The payments slice of the domain; to be re-exported from the package index (domain/src/index.ts).
+export type {
+  AbortCheckoutRequest,
+  ChargeTerms,
+  PaymentCommand,
+  RecordAmountMismatch,
+  RecordPayment,
+  RecordPaymentFailure,
+  RecordRefund,
+  RequestCheckout,
+  StartCheckout,
+} from './payment.commands';
+export { PAYMENT_MESSAGES, paymentDecider } from './payment.decider';
+export type {
+  CheckoutRequestAborted,
+  CheckoutRequested,
+  CheckoutStarted,
+  PaymentAmountMismatch,
+  PaymentEvent,
+  PaymentFailed,
+  PaymentSource,
+  PaymentVerified,
+  RefundIssued,
+} from './payment.events';
+export { paymentStreamName } from './payment.events';
 export {
-  type AbortCheckoutRequest,
   CHECKOUT_REQUEST_TTL_MS,
-  type ChargeTerms,
   type CheckoutDecision,
   checkoutDecision,
+  evolvePayment,
   hasVerifiedPayment,
   initialPaymentState,
   isPaymentVerified,
   type OpenCheckout,
-  PAYMENT_MESSAGES,
-  type PaymentCommand,
   type PaymentState,
   type PendingCheckoutRequest,
-  paymentDecider,
-  type RecordAmountMismatch,
-  type RecordPayment,
-  type RecordPaymentFailure,
-  type RecordRefund,
-  type RequestCheckout,
-  type StartCheckout,
   sameTerms,
   type VerifiedPayment,
-} from './payment.decider';
-export {
-  type CheckoutRequestAborted,
-  type CheckoutRequested,
-  type CheckoutStarted,
-  type PaymentAmountMismatch,
-  type PaymentEvent,
-  type PaymentFailed,
-  type PaymentSource,
-  type PaymentVerified,
-  paymentStreamName,
-  type RefundIssued,
-} from './payment.events';
+} from './payment.state';

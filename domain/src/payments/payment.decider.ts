@@ -1,12 +1,23 @@
-import { assertNever, type Command, type Decider } from '../core/decider';
+import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-import type { Currency } from '../pricing/currency';
 import type {
-  CheckoutRequested,
-  PaymentAmountMismatch,
-  PaymentEvent,
-  PaymentSource,
-} from './payment.events';
+  ChargeTerms,
+  PaymentCommand,
+  RecordAmountMismatch,
+  RecordPayment,
+  RequestCheckout,
+  StartCheckout,
+} from './payment.commands';
+import type { CheckoutRequested, PaymentAmountMismatch, PaymentEvent } from './payment.events';
+import {
+  checkoutDecision,
+  evolvePayment,
+  hasVerifiedPayment,
+  initialPaymentState,
+  isPaymentVerified,
+  type PaymentState,
+  sameTerms,
+} from './payment.state';
 
 export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is already paid.',
@@ -18,149 +29,6 @@ export const PAYMENT_MESSAGES = {
   notPaid: 'This order is not paid.',
   refundTooLarge: 'The refund is larger than what is left of the payment.',
 } as const;
-
-/**
- * How long a checkout claim blocks other callers. Longer than the provider adapter's request
- * timeout, so a live claimant always finishes first; a crashed one is taken over after it.
- */
-export const CHECKOUT_REQUEST_TTL_MS = 30_000;
-
-/** What a checkout charges, in the provider's minor units. */
-export interface ChargeTerms {
-  amountMinor: number;
-  currency: Currency;
-}
-
-export type RequestCheckout = Command<
-  'RequestCheckout',
-  { orderId: string; requestId: string; receipt: string } & ChargeTerms
->;
-export type StartCheckout = Command<
-  'StartCheckout',
-  { orderId: string; requestId: string; providerOrderId: string; receipt: string } & ChargeTerms
->;
-export type AbortCheckoutRequest = Command<
-  'AbortCheckoutRequest',
-  { orderId: string; requestId: string; reason: string }
->;
-/** A captured payment as the provider reported it, with what the order charges. */
-export type RecordPayment = Command<
-  'RecordPayment',
-  {
-    orderId: string;
-    providerOrderId: string;
-    paymentId: string;
-    amountMinor: number;
-    currency: string;
-    expected: ChargeTerms;
-    source: PaymentSource;
-  }
->;
-export type RecordPaymentFailure = Command<
-  'RecordPaymentFailure',
-  { orderId: string; providerOrderId: string; paymentId: string; reason: string }
->;
-export type RecordAmountMismatch = Command<
-  'RecordAmountMismatch',
-  {
-    orderId: string;
-    providerOrderId: string;
-    paymentId: string;
-    expected: ChargeTerms;
-    gotAmountMinor: number;
-    gotCurrency: string;
-    source: PaymentSource;
-  }
->;
-export type RecordRefund = Command<
-  'RecordRefund',
-  { orderId: string; paymentId: string; refundId: string } & ChargeTerms
->;
-
-export type PaymentCommand =
-  | RequestCheckout
-  | StartCheckout
-  | AbortCheckoutRequest
-  | RecordPayment
-  | RecordPaymentFailure
-  | RecordAmountMismatch
-  | RecordRefund;
-
-export interface OpenCheckout extends ChargeTerms {
-  providerOrderId: string;
-  receipt: string;
-}
-
-export interface PendingCheckoutRequest extends ChargeTerms {
-  requestId: string;
-  requestedAt: string;
-}
-
-export interface VerifiedPayment extends ChargeTerms {
-  providerOrderId: string;
-}
-
-export interface PaymentState {
-  orderId: string | null;
-  pendingRequest: PendingCheckoutRequest | null;
-  /** The one provider order a customer may pay now; null once paid or before any checkout. */
-  openCheckout: OpenCheckout | null;
-  /** Every provider order ever issued for this order: a late report on an old one is still ours. */
-  providerOrders: Readonly<Record<string, ChargeTerms>>;
-  verified: Readonly<Record<string, VerifiedPayment>>;
-  mismatched: readonly string[];
-  failed: readonly string[];
-  refunds: Readonly<Record<string, { paymentId: string } & ChargeTerms>>;
-}
-
-export const initialPaymentState = (): PaymentState => ({
-  orderId: null,
-  pendingRequest: null,
-  openCheckout: null,
-  providerOrders: {},
-  verified: {},
-  mismatched: [],
-  failed: [],
-  refunds: {},
-});
-
-export function isPaymentVerified(state: PaymentState, paymentId: string): boolean {
-  return state.verified[paymentId] !== undefined;
-}
-
-export function hasVerifiedPayment(state: PaymentState): boolean {
-  return Object.keys(state.verified).length > 0;
-}
-
-export function sameTerms(a: ChargeTerms, b: ChargeTerms): boolean {
-  return a.amountMinor === b.amountMinor && a.currency === b.currency;
-}
-
-/**
- * What a checkout for these terms would do now: reuse the open provider order, wait for a
- * fresh claim by another caller, or claim the right to create a new provider order (none open,
- * or the open one is for other terms, e.g. the customer switched currency).
- */
-export type CheckoutDecision =
-  | { kind: 'reuse'; checkout: OpenCheckout }
-  | { kind: 'wait'; request: PendingCheckoutRequest }
-  | { kind: 'claim' };
-
-export function checkoutDecision(
-  state: PaymentState,
-  terms: ChargeTerms,
-  now: string,
-): CheckoutDecision {
-  const open = state.openCheckout;
-  if (open !== null && sameTerms(open, terms)) return { kind: 'reuse', checkout: open };
-  const pending = state.pendingRequest;
-  if (pending !== null && !isStale(pending, now)) return { kind: 'wait', request: pending };
-  return { kind: 'claim' };
-}
-
-function isStale(request: PendingCheckoutRequest, now: string): boolean {
-  return Date.parse(now) - Date.parse(request.requestedAt) >= CHECKOUT_REQUEST_TTL_MS;
-}
 
 function knownProviderOrder(state: PaymentState, providerOrderId: string): ChargeTerms {
   const terms = state.providerOrders[providerOrderId];
@@ -329,67 +197,8 @@ function decide(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   }
 }
 
-function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
-  const withOrder = { ...state, orderId: state.orderId ?? event.data.orderId };
-  switch (event.type) {
-    case 'CheckoutRequested': {
-      const { requestId, amountMinor, currency, requestedAt } = event.data;
-      return { ...withOrder, pendingRequest: { requestId, amountMinor, currency, requestedAt } };
-    }
-    case 'CheckoutRequestAborted':
-      return withOrder.pendingRequest?.requestId === event.data.requestId
-        ? { ...withOrder, pendingRequest: null }
-        : withOrder;
-    case 'CheckoutStarted': {
-      const { providerOrderId, amountMinor, currency, receipt } = event.data;
-      return {
-        ...withOrder,
-        pendingRequest: null,
-        // One open checkout per order: a new provider order supersedes the previous one.
-        openCheckout: { providerOrderId, amountMinor, currency, receipt },
-        providerOrders: {
-          ...withOrder.providerOrders,
-          [providerOrderId]: { amountMinor, currency },
-        },
-      };
-    }
-    case 'PaymentVerified': {
-      const { paymentId, providerOrderId, amountMinor, currency } = event.data;
-      return {
-        ...withOrder,
-        openCheckout: null,
-        verified: {
-          ...withOrder.verified,
-          [paymentId]: { providerOrderId, amountMinor, currency },
-        },
-      };
-    }
-    case 'PaymentFailed':
-      return { ...withOrder, failed: [...withOrder.failed, event.data.paymentId] };
-    case 'PaymentAmountMismatch':
-      return {
-        ...withOrder,
-        // The provider order was paid (wrongly), so nobody can pay it again: it is no longer open.
-        openCheckout:
-          withOrder.openCheckout?.providerOrderId === event.data.providerOrderId
-            ? null
-            : withOrder.openCheckout,
-        mismatched: [...withOrder.mismatched, event.data.paymentId],
-      };
-    case 'RefundIssued': {
-      const { refundId, paymentId, amountMinor, currency } = event.data;
-      return {
-        ...withOrder,
-        refunds: { ...withOrder.refunds, [refundId]: { paymentId, amountMinor, currency } },
-      };
-    }
-    default:
-      return assertNever(event);
-  }
-}
-
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
   decide,
-  evolve,
+  evolve: evolvePayment,
   initialState: initialPaymentState,
 };

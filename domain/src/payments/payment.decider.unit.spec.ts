@@ -1,15 +1,10 @@
 import { describe, it } from 'vitest';
 import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
-import {
-  CHECKOUT_REQUEST_TTL_MS,
-  type ChargeTerms,
-  PAYMENT_MESSAGES,
-  type PaymentCommand,
-  paymentDecider,
-  type RecordPayment,
-} from './payment.decider';
+import type { ChargeTerms, PaymentCommand, RecordPayment } from './payment.commands';
+import { PAYMENT_MESSAGES, paymentDecider } from './payment.decider';
 import type { PaymentEvent } from './payment.events';
+import { CHECKOUT_REQUEST_TTL_MS } from './payment.state';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const metadata = (now = NOW): CommandMetadata => ({

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CommandMetadata } from '../core/decider';
-import { type PaymentCommand, type PaymentState, paymentDecider } from './payment.decider';
+import type { PaymentCommand } from './payment.commands';
+import { paymentDecider } from './payment.decider';
 import type { PaymentEvent } from './payment.events';
+import type { PaymentState } from './payment.state';
 
 // Reports arrive from two channels (the browser's verify call and the provider's webhook) in any
 // order, any number of times, interleaved with failure reports; some carry a wrong amount.

@@ -24,8 +24,9 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
-    drop: () =>
-      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+    drop: async () => {
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
   };
 }
 

@@ -13,7 +13,13 @@ import { handleCommand } from '../../commands/handle-command';
 import { handleError } from '../../plugins/errors.plugin';
 import { createInProcessQueue } from '../../queue/in-process.queue';
 import type { JobQueue } from '../../queue/job-queue.port';
-import { type Currency, orderDecider, orderStreamName, type PlaceOrder } from '../domain';
+import {
+  type Currency,
+  type OrderCommand,
+  orderDecider,
+  orderStreamName,
+  type PlaceOrder,
+} from '../domain';
 import type { PaymentDeps } from '../payment.deps';
 import { createPaymentService, type PaymentService } from '../payment.service';
 import type { PaymentProvider } from '../payment-provider.port';
@@ -39,6 +45,8 @@ export const KEY_ID = 'rzp_test_Sandbox0routes';
 export const KEY_SECRET = 'sandbox_key_secret_for_tests';
 export const WEBHOOK_SECRET = 'sandbox_webhook_secret_for_tests';
 
+type WithoutMetadata<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+
 export interface HttpAnswer {
   status: number;
   body: Record<string, unknown>;
@@ -60,6 +68,12 @@ export interface PaymentTestApp {
   /** Webhook events the sandbox emitted, newest last (delivered or not). */
   emitted: WebhookEnvelope[];
   placeOrder(input: { userId: string; currency?: Currency }): Promise<string>;
+  /** Places an order and starts its checkout as its owner. */
+  checkedOut(): Promise<{ orderId: string; userId: string; providerOrderId: string }>;
+  /** Runs an order command as the rest of the API would (currency switch, admin status…). */
+  onOrder(orderId: string, command: WithoutMetadata<OrderCommand>): Promise<void>;
+  typesOf(streamName: string): Promise<string[]>;
+  countOf(streamName: string, type: string): Promise<number>;
   post(path: string, body: unknown, userId?: string): Promise<HttpAnswer>;
   /** What the sandbox's Checkout.js does when the customer presses Pay. */
   pay(providerOrderId: string): Promise<CheckoutSuccess>;
@@ -165,6 +179,39 @@ export async function startPaymentTestApp(options: {
       }),
     );
 
+  const placeOrder = async ({
+    userId,
+    currency = 'INR',
+  }: {
+    userId: string;
+    currency?: Currency;
+  }) => {
+    const orderId = randomUUID();
+    const command: PlaceOrder = {
+      type: 'PlaceOrder',
+      data: {
+        orderId,
+        userId,
+        userEmail: `${userId}@example.com`,
+        service: 'resume_from_scratch',
+        description: '',
+        currency,
+        resume: null,
+        customerUploads: [],
+      },
+      metadata: metadata(`user:${userId}`),
+    };
+    await handleCommand({
+      store,
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command,
+    });
+    return orderId;
+  };
+  const typesOf = async (streamName: string) =>
+    (await store.readStream(streamName)).events.map((event) => event.type);
+
   return {
     app,
     baseUrl,
@@ -176,35 +223,32 @@ export async function startPaymentTestApp(options: {
     emitted,
     post,
 
-    async placeOrder({ userId, currency = 'INR' }) {
-      const orderId = randomUUID();
-      const command: PlaceOrder = {
-        type: 'PlaceOrder',
-        data: {
-          orderId,
-          userId,
-          userEmail: `${userId}@example.com`,
-          service: 'resume_from_scratch',
-          description: '',
-          currency,
-          resume: null,
-          customerUploads: [],
-        },
-        metadata: {
-          actor: `user:${userId}`,
-          correlationId: randomUUID(),
-          causationId: null,
-          now: new Date().toISOString(),
-        },
-      };
+    placeOrder,
+
+    async checkedOut() {
+      const userId = `u-${randomUUID()}`;
+      const orderId = await placeOrder({ userId });
+      const started = await post('/api/payments/checkout', { orderId }, userId);
+      const razorpay = started.body.razorpay;
+      if (started.status !== 200 || typeof razorpay !== 'object' || razorpay === null) {
+        throw new Error(`Checkout failed: ${JSON.stringify(started)}`);
+      }
+      const providerOrderId = 'order_id' in razorpay ? String(razorpay.order_id) : '';
+      return { orderId, userId, providerOrderId };
+    },
+
+    async onOrder(orderId, command) {
       await handleCommand({
         store,
         streamName: orderStreamName(orderId),
         decider: orderDecider,
-        command,
+        command: { ...command, metadata: metadata('test') },
       });
-      return orderId;
     },
+
+    typesOf,
+    countOf: async (streamName, type) =>
+      (await typesOf(streamName)).filter((candidate) => candidate === type).length,
 
     async pay(providerOrderId) {
       const paid = await post('/sandbox/razorpay/checkout/pay', {
@@ -255,6 +299,10 @@ export async function startPaymentTestApp(options: {
       await database.drop();
     },
   };
+}
+
+function metadata(actor: string) {
+  return { actor, correlationId: randomUUID(), causationId: null, now: new Date().toISOString() };
 }
 
 /** Polls until `check` holds (or throws its last failure after `timeoutMs`). */
