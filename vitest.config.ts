@@ -45,7 +45,7 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           include: ['web-*/src/**/*.spec.{ts,tsx}'],
