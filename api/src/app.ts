@@ -10,6 +10,9 @@ import {
 import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import { healthRoutes } from './health/health.route';
+import { SANDBOX_PREFIX } from './payments/create-payments';
+import { paymentsPlugin } from './payments/payments.plugin';
+import { razorpaySandboxRoutes } from './payments/sandbox/sandbox-routes.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
@@ -30,6 +33,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
     reply.code(404).send({ message: ERROR_MESSAGES.notFound }),
   );
   await api.register(healthRoutes);
+  await api.register(paymentsPlugin);
 };
 
 /**
@@ -60,6 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });
+  const { sandbox } = services.payments;
+  if (sandbox !== null) {
+    await app.register(razorpaySandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox });
+  }
   if (options.webApps) {
     await app.register(webAppsPlugin, { webRoot: config.webRoot });
   } else {

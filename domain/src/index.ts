@@ -1,5 +1,7 @@
 // The package edge (STYLE.md: one index per package). Test helpers live in
 // `@shortlist/domain/testing` so the web bundles never pull in vitest.
+
+export * from './accounts/account.decider';
 export {
   assertNever,
   type Command,
@@ -11,6 +13,9 @@ export {
   fold,
 } from './core/decider';
 export { DomainError, type DomainErrorKind } from './core/domain-error';
+export * from './orders/order.decider';
+export * from './orders/order.events';
+export * from './payments';
 export { PERSONAL_FIELDS, personalFieldsOf } from './personal-fields';
 export {
   CURRENCIES,
@@ -48,3 +53,5 @@ export {
   type ServiceInfo,
   serviceInfo,
 } from './pricing/service-catalogue';
+export * from './resume/resume-options';
+export * from './resume/resume-payload.schema';

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { createPostgresTokenRevocations, migrateTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import { createPayments } from '../payments/create-payments';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault, ensureKeyVaultSchema } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
@@ -88,6 +89,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     const queue = openQueue(config, { logger });
     closers.push(() => queue.close());
 
+    const payments = await createPayments({ config, databaseUrl, store, db, queue, logger });
+    closers.push(() => payments.close());
+
     return {
       services: {
         store,
@@ -97,6 +101,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
         waiter,
         revocations: createPostgresTokenRevocations(db),
         projectionRunner: runner,
+        payments,
       },
       close,
     };

@@ -37,7 +37,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   try {
     const databaseUrl = await resolveDatabase(config, logger, closers);
     const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
-    const running = await createServices({ config, databaseUrl, logger });
+    const running = await createServices({
+      config: { ...config, jwtSecret },
+      databaseUrl,
+      logger,
+    });
     closers.push(running.close);
 
     const app = await buildApp({
@@ -49,6 +53,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     closers.push(() => app.close());
     await app.listen({ host: config.host, port: config.port });
     const url = `http://${displayHost(config.host)}:${config.port}`;
+    // The sandbox fires Razorpay-style webhooks at our own address, known only now.
+    running.services.payments.sandbox?.setWebhookUrl(`${url}/api/payments/webhook`);
     logger.info({ url, embedded: config.databaseUrl === null }, 'Shortlist is running');
     return { url, close };
   } catch (error) {

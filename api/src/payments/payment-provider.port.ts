@@ -1,4 +1,4 @@
-import type { Currency } from './domain';
+import type { Currency } from '@shortlist/domain';
 
 /**
  * What the payment code needs from Razorpay, in our words. Two adapters: the razorpay SDK

@@ -34,6 +34,7 @@ const checkoutResponseSchema = z.object({
     prefill: z.object({ name: z.string().optional(), email: z.string().optional() }),
   }),
   message: z.string(),
+  checkoutScriptUrl: z.string(),
 });
 
 const nonEmpty = z.string().trim().min(1);

@@ -1,4 +1,3 @@
-import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
 import {
   type CommandMetadata,
   DomainError,
@@ -12,7 +11,8 @@ import {
   type PaymentState,
   paymentDecider,
   paymentStreamName,
-} from './domain';
+} from '@shortlist/domain';
+import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
 
 /** Reads and folds the two streams a payment touches. */
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { orderStreamName, paymentStreamName } from '@shortlist/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderStreamName, paymentStreamName } from './domain';
 import { eventually, type PaymentTestApp, startPaymentTestApp } from './testing/payment-test-app';
 
 // The whole loop as in embedded mode: the sandbox delivers its own signed webhooks to our

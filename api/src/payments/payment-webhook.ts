@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { DomainError, isCurrency } from '@shortlist/domain';
 import type { JsonObject } from '@shortlist/eventstore';
 import { z } from 'zod';
 import type { JobInfo, JobQueue } from '../queue/job-queue.port';
-import { DomainError, isCurrency } from './domain';
 import { clockOf, type PaymentDeps, silentLogger } from './payment.deps';
 import { PaymentProviderError } from './payment-provider.port';
 import { commandMetadata } from './payment-streams';

@@ -1,5 +1,3 @@
-import { deterministicEventId } from '../commands/deterministic-event-id';
-import { handleCommand } from '../commands/handle-command';
 import {
   type CommandMetadata,
   type Currency,
@@ -12,7 +10,9 @@ import {
   paymentStreamName,
   type RecordPayment,
   toMinorUnits,
-} from './domain';
+} from '@shortlist/domain';
+import { deterministicEventId } from '../commands/deterministic-event-id';
+import { handleCommand } from '../commands/handle-command';
 import { clockOf, type PaymentDeps, silentLogger } from './payment.deps';
 import { commandMetadata, loadOrder, loadPayment } from './payment-streams';
 

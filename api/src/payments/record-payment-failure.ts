@@ -1,11 +1,11 @@
-import { deterministicEventId } from '../commands/deterministic-event-id';
-import { handleCommand } from '../commands/handle-command';
 import {
   type CommandMetadata,
   paymentDecider,
   paymentStreamName,
   type RecordPaymentFailure,
-} from './domain';
+} from '@shortlist/domain';
+import { deterministicEventId } from '../commands/deterministic-event-id';
+import { handleCommand } from '../commands/handle-command';
 import type { PaymentDeps } from './payment.deps';
 
 /**

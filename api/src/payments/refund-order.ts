@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { deterministicEventId } from '../commands/deterministic-event-id';
-import { handleCommand } from '../commands/handle-command';
 import {
   type CommandMetadata,
   type Currency,
@@ -13,7 +11,9 @@ import {
   type RecordRefund,
   type RefundOrder,
   toMinorUnits,
-} from './domain';
+} from '@shortlist/domain';
+import { deterministicEventId } from '../commands/deterministic-event-id';
+import { handleCommand } from '../commands/handle-command';
 import { clockOf, type PaymentDeps } from './payment.deps';
 import { commandMetadata, loadOrder, loadPayment } from './payment-streams';
 

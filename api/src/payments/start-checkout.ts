@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../auth/auth-token';
-import { handleCommand } from '../commands/handle-command';
 import {
   type AbortCheckoutRequest,
   CHECKOUT_REQUEST_TTL_MS,
@@ -15,7 +13,9 @@ import {
   type RequestCheckout,
   type StartCheckout,
   toMinorUnits,
-} from './domain';
+} from '@shortlist/domain';
+import { HttpError } from '../auth/auth-token';
+import { handleCommand } from '../commands/handle-command';
 import { clockOf, type PaymentDeps, silentLogger } from './payment.deps';
 import { commandMetadata, loadOrder, loadPayment } from './payment-streams';
 
@@ -36,6 +36,8 @@ export interface CheckoutStartResponse {
     prefill: { name?: string; email?: string };
   };
   message: string;
+  /** Where the web app loads Checkout.js from on demand: Razorpay's, or the local sandbox's. */
+  checkoutScriptUrl: string;
 }
 
 const POLL_MS = 40;
@@ -81,6 +83,7 @@ export async function startCheckout(
       },
     },
     message: CHECKOUT_MESSAGES.started,
+    checkoutScriptUrl: deps.provider.checkoutScriptUrl,
   };
 }
 

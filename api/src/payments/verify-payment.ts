@@ -1,5 +1,5 @@
+import { DomainError, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@shortlist/domain';
 import { HttpError } from '../auth/auth-token';
-import { DomainError, ORDER_MESSAGES, PAYMENT_MESSAGES } from './domain';
 import type { PaymentDeps } from './payment.deps';
 import { loadOrder, loadPayment } from './payment-streams';
 import { isValidCheckoutSignature } from './razorpay-signature';

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { TokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import type { Payments } from '../payments/create-payments';
 import type { KeyVault } from '../personal-data/key-vault';
 import type { JobQueue } from '../queue/job-queue.port';
 
@@ -30,6 +31,8 @@ export interface AppServices {
   revocations: TokenRevocations;
   /** null when the projections run in another process. */
   projectionRunner: ProjectionRunnerStatus | null;
+  /** Checkout, verification, webhooks and refunds (Razorpay or the local sandbox). */
+  payments: Payments;
 }
 
 declare module 'fastify' {
@@ -42,6 +45,7 @@ declare module 'fastify' {
     waiter: ProjectionWaiter;
     revocations: TokenRevocations;
     projectionRunner: ProjectionRunnerStatus | null;
+    payments: Payments;
     /**
      * After a command: wait (at most PROJECTION_WAIT_MS) until the read models show `position`,
      * so the caller reads its own write. On timeout it logs a warning and returns: the write
@@ -63,6 +67,7 @@ const servicesPlugin: FastifyPluginAsync<{ config: Config; services: AppServices
   app.decorate('waiter', services.waiter);
   app.decorate('revocations', services.revocations);
   app.decorate('projectionRunner', services.projectionRunner);
+  app.decorate('payments', services.payments);
   app.decorate('waitForProjections', async (position: Position | null) => {
     if (position === null) return;
     const reached = await services.waiter.waitFor(position, {

@@ -142,6 +142,9 @@ export async function createRazorpaySandbox(
     'pool' in options.database
       ? options.database.pool
       : new pg.Pool({ connectionString: options.database.connectionString, max: 5 });
+  // An idle client whose server connection drops emits 'error' on the pool; unhandled, that
+  // would crash the process. The next query reports the real problem.
+  if (ownPool) pool.on('error', () => undefined);
   await migrateSandbox(pool);
   const sender = createWebhookSender(options.sender);
   let webhookUrl = options.webhookUrl;

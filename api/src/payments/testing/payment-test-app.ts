@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Currency,
+  type OrderCommand,
+  orderDecider,
+  orderStreamName,
+  type PlaceOrder,
+} from '@shortlist/domain';
+import {
   createPostgresEventStore,
   type EventStore,
   migratePostgresEventStore,
@@ -13,13 +20,6 @@ import { handleCommand } from '../../commands/handle-command';
 import { handleError } from '../../plugins/errors.plugin';
 import { createInProcessQueue } from '../../queue/in-process.queue';
 import type { JobQueue } from '../../queue/job-queue.port';
-import {
-  type Currency,
-  type OrderCommand,
-  orderDecider,
-  orderStreamName,
-  type PlaceOrder,
-} from '../domain';
 import type { PaymentDeps } from '../payment.deps';
 import { createPaymentService, type PaymentService } from '../payment.service';
 import type { PaymentProvider } from '../payment-provider.port';
