@@ -79,7 +79,7 @@ export interface EventStore {
   /**
    * Appends atomically. Throws WrongExpectedVersionError when the stream's version differs.
    * Appending events whose ids were already appended (a retry) returns the first result and
-   * writes nothing.
+   * writes nothing. Throws RangeError for an empty list of events.
    */
   append(
     streamName: string,

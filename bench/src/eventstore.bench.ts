@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  migratePostgresEventStore,
+  WrongExpectedVersionError,
+} from '@shortlist/eventstore';
+import { createTestDatabase } from '@shortlist/eventstore/testing';
+import { fmt, now, percentile, printTable, type Row, rateOver } from './bench-stats';
+import {
+  type CounterCommand,
+  decideCounter,
+  evolveCounter,
+  initialCounter,
+} from './counter.decider';
+import {
+  copyRate,
+  createBaselineTable,
+  insertRate,
+  samplePayload,
+  scanRate,
+  vacuumAnalyze,
+} from './postgres-baselines';
+
+/*
+ * npm run bench:eventstore — PostgreSQL event store against plain PostgreSQL on the same
+ * database. Targets are printed, not asserted: the figures depend on the machine.
+ */
+const WRITERS = 32;
+const COMMAND_MS = 8_000;
+const BATCH_MS = 5_000;
+const BATCH_SIZE = 100;
+const BATCH_WRITERS = 4;
+const LAG_RATE = 1_000;
+const LAG_MS = 10_000;
+const COPY_ROWS = 200_000;
+
+async function commandRate(store: EventStore) {
+  let conflicts = 0;
+  const result = await rateOver(COMMAND_MS, WRITERS, async (writer, iteration) => {
+    // Distinct streams per writer (no contention); a few per writer so streams stay short.
+    const streamName = `counter-${writer}-${iteration % 16}`;
+    const command: CounterCommand = {
+      type: 'Increment',
+      by: 1,
+      at: new Date().toISOString(),
+      actor: `writer-${writer}`,
+    };
+    for (;;) {
+      const { events, currentVersion } = await store.readStream(streamName);
+      const state = events.reduce(evolveCounter, initialCounter());
+      try {
+        await store.append(streamName, decideCounter(command, state), {
+          expectedVersion: currentVersion,
+        });
+        return 1;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        conflicts++;
+      }
+    }
+  });
+  return { ...result, conflicts };
+}
+
+async function batchRate(store: EventStore) {
+  return rateOver(BATCH_MS, BATCH_WRITERS, async (writer, iteration) => {
+    const events = Array.from({ length: BATCH_SIZE }, (_, i) => ({
+      id: randomUUID(),
+      type: 'Imported',
+      ...samplePayload(i),
+    }));
+    await store.append(`batch-${writer}-${iteration}`, events, { expectedVersion: -1 });
+    return BATCH_SIZE;
+  });
+}
+
+async function readAllRate(store: EventStore) {
+  const started = now();
+  let after: string | null = null;
+  let count = 0;
+  for (;;) {
+    const page = await store.readAll({ after, limit: 1_000 });
+    const last = page.at(-1);
+    if (!last) break;
+    count += page.length;
+    after = last.position;
+  }
+  const seconds = (now() - started) / 1000;
+  return { perSecond: count / seconds, count, seconds };
+}
+
+/** Appends single events at a steady rate; lag = handler time − time the append was called. */
+async function subscriptionLag(store: EventStore) {
+  const head = await store.headPosition();
+  const sentAt = new Map<string, number>();
+  const ackedAt = new Map<string, number>();
+  const lags: number[] = [];
+  const lagsFromAck: number[] = [];
+  const subscription = store.subscribe({ after: head }, async (events) => {
+    const received = now();
+    for (const event of events) {
+      const sent = sentAt.get(event.id);
+      if (sent === undefined) continue;
+      lags.push(received - sent);
+      const acked = ackedAt.get(event.id);
+      if (acked !== undefined) lagsFromAck.push(received - acked);
+    }
+  });
+  const started = now();
+  let issued = 0;
+  const inFlight = new Set<Promise<void>>();
+  while (now() - started < LAG_MS) {
+    const due = Math.floor(((now() - started) / 1000) * LAG_RATE) - issued;
+    for (let i = 0; i < due; i++) {
+      const id = randomUUID();
+      const streamName = `lag-${issued % 64}`;
+      issued++;
+      sentAt.set(id, now());
+      const append = store
+        .append(streamName, [{ id, type: 'Ticked', ...samplePayload(issued) }])
+        .then(() => {
+          ackedAt.set(id, now());
+        });
+      inFlight.add(append);
+      void append.finally(() => inFlight.delete(append));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await Promise.all(inFlight);
+  const deadline = now() + 5_000;
+  while (lags.length < issued && now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await subscription.stop();
+  const appendLatency = [...ackedAt].flatMap(([id, acked]) => {
+    const sent = sentAt.get(id);
+    return sent === undefined ? [] : [acked - sent];
+  });
+  appendLatency.sort((a, b) => a - b);
+  const sorted = [...lags].sort((a, b) => a - b);
+  const sortedAck = [...lagsFromAck].sort((a, b) => a - b);
+  return {
+    issued,
+    delivered: lags.length,
+    rate: issued / ((now() - started) / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    ackP50: percentile(sortedAck, 50),
+    ackP99: percentile(sortedAck, 99),
+    appendP50: percentile(appendLatency, 50),
+    appendP99: percentile(appendLatency, 99),
+  };
+}
+
+function verdict(ok: boolean, target: string): string {
+  return `${target} ${ok ? 'PASS' : 'MISS'}`;
+}
+
+async function main() {
+  const benchStarted = now();
+  const database = await createTestDatabase('bench_es');
+  console.log(`database ${database.name}`);
+  try {
+    await migratePostgresEventStore(database.url);
+    await createBaselineTable(database.url);
+    const store = createPostgresEventStore({ connectionString: database.url, poolMax: WRITERS });
+    try {
+      const insert = await insertRate(database.url, WRITERS, COMMAND_MS);
+      const commands = await commandRate(store);
+      const copy = await copyRate(database.url, COPY_ROWS);
+      const batches = await batchRate(store);
+      // Reads are measured on settled tables: the first pass over fresh rows also sets hint bits.
+      await vacuumAnalyze(database.url);
+      const scan = await scanRate(database.url, 1_000);
+      const reads = await readAllRate(store);
+      const lag = await subscriptionLag(store);
+
+      const ratio = (ours: number, base: number) => `${fmt(ours / base, 2)}x`;
+      const rows: Row[] = [
+        {
+          name: `(a) commands/s, ${WRITERS} writers, load+decide+append`,
+          value: fmt(commands.perSecond),
+          baseline: `${fmt(insert.perSecond)} INSERT/s`,
+          ratio: ratio(commands.perSecond, insert.perSecond),
+          target: verdict(commands.perSecond >= 2_500, '>= 2,500'),
+        },
+        {
+          name: `(b) events/s appended in batches of ${BATCH_SIZE}`,
+          value: fmt(batches.perSecond),
+          baseline: `${fmt(copy.perSecond)} COPY rows/s`,
+          ratio: ratio(batches.perSecond, copy.perSecond),
+          target: verdict(batches.perSecond >= 30_000, '>= 30,000'),
+        },
+        {
+          name: `(c) readAll events/s (${fmt(reads.count)} events, pages of 1,000)`,
+          value: fmt(reads.perSecond),
+          baseline: `${fmt(scan.perSecond)} rows/s scan`,
+          ratio: ratio(reads.perSecond, scan.perSecond),
+        },
+        {
+          name: `(d) lag p50 ms at ${fmt(lag.rate)} events/s`,
+          value: fmt(lag.p50, 1),
+        },
+        {
+          name: '(d) lag p99 ms (append call -> handler)',
+          value: fmt(lag.p99, 1),
+          target: verdict(lag.p99 <= 100, '<= 100 ms'),
+        },
+        {
+          name: '(d) lag p50 / p99 ms from append ack',
+          value: `${fmt(lag.ackP50, 1)} / ${fmt(lag.ackP99, 1)}`,
+        },
+        {
+          name: '(d) append call -> ack p50 / p99 ms',
+          value: `${fmt(lag.appendP50, 1)} / ${fmt(lag.appendP99, 1)}`,
+        },
+      ];
+      console.log('');
+      printTable(rows);
+      console.log('');
+      console.log(
+        `commands: ${fmt(commands.count)} in ${fmt(commands.seconds, 1)} s, ${commands.conflicts} conflicts; ` +
+          `lag: ${lag.delivered}/${lag.issued} delivered, max ${fmt(lag.max, 1)} ms; ` +
+          `total ${fmt((now() - benchStarted) / 1000, 1)} s`,
+      );
+      if (lag.delivered < lag.issued) process.exitCode = 1;
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+if (!process.env.BENCH_NO_MAIN) await main();
+
+export { subscriptionLag };

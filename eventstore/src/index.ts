@@ -1,0 +1,16 @@
+export * from './event-store.port';
+export {
+  createKurrentDbEventStore,
+  type KurrentDbConnection,
+} from './kurrentdb/kurrentdb-event-store.adapter';
+export {
+  createPostgresEventStore,
+  type PostgresConnection,
+  type PostgresEventStoreOptions,
+} from './postgres/postgres-event-store.adapter';
+export {
+  decodePostgresPosition,
+  encodePostgresPosition,
+  type PostgresPosition,
+} from './postgres/postgres-position.codec';
+export { DEFAULT_SCHEMA, migratePostgresEventStore } from './postgres/postgres-schema.migration';

@@ -1,0 +1,312 @@
+import pg from 'pg';
+import { assertAppendable } from '../append.guard';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type JsonObject,
+  NO_STREAM,
+  type Position,
+  type ReadStreamResult,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from '../event-store.port';
+import { startPollingSubscription } from './polling-subscription';
+import { createPostgresNotifier } from './postgres-notifier.listener';
+import { decodePostgresPosition, encodePostgresPosition } from './postgres-position.codec';
+import {
+  DEFAULT_SCHEMA,
+  EXPECTED_ANY,
+  EXPECTED_STREAM_EXISTS,
+  notifyChannel,
+  schemaIdentifier,
+  WRONG_EXPECTED_VERSION_SQLSTATE,
+} from './postgres-schema.migration';
+
+/*
+ * Global order, and why readAll filters on the transaction id.
+ *
+ * global_position comes from a sequence, and sequence values are handed out when a row is
+ * inserted, not when its transaction commits. Transaction A takes 10, B takes 11, B commits, a
+ * reader sees 11 and moves its checkpoint past 10; A commits and 10 is never read. Marten lived
+ * with this for years: its daemon detects sequence gaps and, after a "stale" timeout, skips
+ * them, so a slow-but-committing transaction loses its events (JasperFx/marten#1629, #2189,
+ * #2370, and as late as #4964/#4977, where several statements in one command each took their own
+ * READ COMMITTED snapshot and the gap check raced the commits). Emmett documented the fix
+ * (event-driven.io "ordering in Postgres outbox"), lost the filter in a refactor, and restored it
+ * in event-driven-io/emmett#336, also turning its checkpoint into a (transaction id, position)
+ * string; that is the scheme used here.
+ *
+ * Every event row records its top-level transaction id (xid8). A reader returns only rows whose
+ * transaction id is below the xmin of its own statement's snapshot: every transaction below xmin
+ * has finished, and any transaction that has not yet been assigned an id will get one >= xmin.
+ * So nothing can ever appear before a position already read, provided the order is
+ * (transaction_id, global_position) and the checkpoint carries both. The bound and the rows come
+ * from one statement, hence one snapshot. read_horizon() refines xmin by ignoring transactions
+ * of other databases. Cost: any open transaction in this database that holds a transaction id
+ * (it wrote something, or locked a row with FOR UPDATE) holds readers back until it ends:
+ * latency, never loss. So never keep such a transaction open while waiting for events.
+ */
+
+export type PostgresConnection =
+  | { connectionString: string /** pool size when the store creates its pool */; poolMax?: number }
+  | { pool: pg.Pool };
+
+export interface PostgresEventStoreOptions {
+  schema?: string;
+  /** Fallback poll for live subscriptions (see polling-subscription.ts). Default 250 ms. */
+  pollIntervalMs?: number;
+  /** Least time between two NOTIFYs sent to other processes after appends. Default 5 ms. */
+  notifyIntervalMs?: number;
+}
+
+interface EventRow {
+  transaction_id: string;
+  global_position: string;
+  stream_name: string;
+  stream_version: string;
+  event_id: string;
+  type: string;
+  data: JsonObject;
+  metadata: JsonObject;
+  /** Already ISO-8601 (formatted in SQL: cheaper than parsing a Date per row). */
+  recorded_at: string;
+}
+
+const EVENT_COLUMNS = `e.transaction_id::text AS transaction_id, e.global_position::text AS global_position,
+  e.stream_name, e.stream_version::text AS stream_version, e.event_id::text AS event_id, e.type,
+  e.data, e.metadata,
+  to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
+
+export function createPostgresEventStore(
+  connection: PostgresConnection,
+  options: PostgresEventStoreOptions = {},
+): EventStore {
+  const schema = options.schema ?? DEFAULT_SCHEMA;
+  const s = schemaIdentifier(schema);
+  const ownsPool = !('pool' in connection);
+  const pool =
+    'pool' in connection
+      ? connection.pool
+      : new pg.Pool({
+          connectionString: connection.connectionString,
+          max: connection.poolMax ?? 10,
+        });
+  if (ownsPool) {
+    // An idle pooled client whose server connection drops emits 'error' on the pool.
+    pool.on('error', () => undefined);
+  }
+  const notifier = createPostgresNotifier({
+    clientConfig: pool.options,
+    channel: notifyChannel(schema),
+  });
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const subscriptions = new Set<{ stop(): Promise<void> }>();
+
+  // Named statements are parsed once per connection; names carry the schema because one
+  // connection may serve stores on several schemas.
+  const statements = {
+    append: {
+      name: `es_append_${schema}`,
+      text: `SELECT next_version::text AS next_version, tx::text AS tx, last_position::text AS last_position
+        FROM ${s}.append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], false)`,
+    },
+    readStream: {
+      name: `es_read_stream_${schema}`,
+      text: `SELECT st.version::text AS current_version, ${EVENT_COLUMNS}
+        FROM ${s}.streams st
+        LEFT JOIN LATERAL (
+          SELECT * FROM ${s}.events ev
+          WHERE ev.stream_name = st.stream_name AND ev.stream_version >= $2
+          ORDER BY ev.stream_version LIMIT $3
+        ) e ON true
+        WHERE st.stream_name = $1 AND st.version >= 0
+        ORDER BY e.stream_version`,
+    },
+    readAll: {
+      name: `es_read_all_${schema}`,
+      text: `SELECT ${EVENT_COLUMNS} FROM ${s}.events e
+        WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+          AND e.transaction_id < (SELECT ${s}.read_horizon())
+        ORDER BY e.transaction_id, e.global_position
+        LIMIT $3`,
+    },
+    head: {
+      name: `es_head_${schema}`,
+      text: `SELECT e.transaction_id::text AS transaction_id, e.global_position::text AS global_position
+        FROM ${s}.events e
+        WHERE e.transaction_id < (SELECT ${s}.read_horizon())
+        ORDER BY e.transaction_id DESC, e.global_position DESC
+        LIMIT 1`,
+    },
+  };
+
+  // After-commit announcement (see append_events for why not inside the transaction): this
+  // process's subscriptions are woken at once; other processes get a NOTIFY, at most one per
+  // notifyIntervalMs with a trailing one, so a burst of appends costs a few NOTIFYs, not one each.
+  const notifyText = `SELECT pg_notify(${pg.escapeLiteral(notifyChannel(schema))}, '')`;
+  const notifyIntervalMs = options.notifyIntervalMs ?? 5;
+  let closed = false;
+  let notifyPending = false;
+  let notifyInFlight = false;
+  let lastNotifyAt = 0;
+  let notifyTimer: NodeJS.Timeout | null = null;
+  const flushNotify = () => {
+    if (closed || !notifyPending || notifyInFlight || notifyTimer) return;
+    const wait = lastNotifyAt + notifyIntervalMs - Date.now();
+    if (wait > 0) {
+      notifyTimer = setTimeout(() => {
+        notifyTimer = null;
+        flushNotify();
+      }, wait);
+      notifyTimer.unref();
+      return;
+    }
+    notifyPending = false;
+    notifyInFlight = true;
+    lastNotifyAt = Date.now();
+    pool
+      .query(notifyText)
+      // A lost NOTIFY costs latency only: the fallback poll still finds the events.
+      .catch(() => undefined)
+      .finally(() => {
+        notifyInFlight = false;
+        flushNotify();
+      });
+  };
+  const announce = () => {
+    if (closed) return;
+    notifier.wakeLocal();
+    notifyPending = true;
+    flushNotify();
+  };
+
+  const readAll = async ({ after, limit }: { after: Position | null; limit: number }) => {
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(`limit must be a positive integer, got ${limit}`);
+    }
+    const from = decodePostgresPosition(after);
+    const result = await pool.query<EventRow>({
+      ...statements.readAll,
+      values: [from.transactionId.toString(), from.globalPosition.toString(), limit],
+    });
+    return result.rows.map(toRecordedEvent);
+  };
+
+  return {
+    async append(streamName, events, appendOptions = {}): Promise<AppendResult> {
+      assertAppendable(events);
+      const expected = appendOptions.expectedVersion ?? 'any';
+      try {
+        const result = await pool.query<{
+          next_version: string;
+          tx: string;
+          last_position: string;
+        }>({
+          ...statements.append,
+          values: [
+            streamName,
+            encodeExpected(expected),
+            events.map((event) => event.id),
+            events.map((event) => event.type),
+            events.map((event) => JSON.stringify(event.data)),
+            events.map((event) => JSON.stringify(event.metadata)),
+          ],
+        });
+        const row = result.rows[0];
+        if (!row) throw new Error('append_events returned no row');
+        announce();
+        return {
+          nextExpectedVersion: Number(row.next_version),
+          position: encodePostgresPosition({
+            transactionId: BigInt(row.tx),
+            globalPosition: BigInt(row.last_position),
+          }),
+        };
+      } catch (error) {
+        if (isDatabaseError(error) && error.code === WRONG_EXPECTED_VERSION_SQLSTATE) {
+          throw new WrongExpectedVersionError(streamName, expected, Number(error.detail));
+        }
+        throw error;
+      }
+    },
+
+    async readStream(streamName, readOptions = {}): Promise<ReadStreamResult> {
+      const fromVersion = readOptions.fromVersion ?? 0;
+      const result = await pool.query<EventRow & { current_version: string }>({
+        ...statements.readStream,
+        values: [streamName, fromVersion, readOptions.maxCount ?? null],
+      });
+      const first = result.rows[0];
+      if (!first) return { events: [], currentVersion: NO_STREAM };
+      // The LEFT JOIN yields one all-null event row when the range is empty.
+      const events = result.rows.filter((row) => row.event_id !== null).map(toRecordedEvent);
+      return { events, currentVersion: Number(first.current_version) };
+    },
+
+    readAll,
+
+    subscribe(subscribeOptions, handler) {
+      const subscription = startPollingSubscription(
+        { readAll, onWake: (wake) => notifier.onWake(wake), pollIntervalMs },
+        subscribeOptions,
+        handler,
+      );
+      subscriptions.add(subscription);
+      subscription.done.then(
+        () => subscriptions.delete(subscription),
+        () => subscriptions.delete(subscription),
+      );
+      return subscription;
+    },
+
+    async headPosition() {
+      const result = await pool.query<{ transaction_id: string; global_position: string }>(
+        statements.head,
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      return encodePostgresPosition({
+        transactionId: BigInt(row.transaction_id),
+        globalPosition: BigInt(row.global_position),
+      });
+    },
+
+    async close() {
+      closed = true;
+      if (notifyTimer) clearTimeout(notifyTimer);
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await notifier.close();
+      if (ownsPool) await pool.end();
+    },
+  };
+}
+
+function encodeExpected(expected: ExpectedVersion): number {
+  if (expected === 'any') return EXPECTED_ANY;
+  if (expected === 'stream_exists') return EXPECTED_STREAM_EXISTS;
+  if (!Number.isInteger(expected) || expected < NO_STREAM) {
+    throw new RangeError(`Invalid expected version: ${expected}`);
+  }
+  return expected;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamName: row.stream_name,
+    streamVersion: Number(row.stream_version),
+    position: encodePostgresPosition({
+      transactionId: BigInt(row.transaction_id),
+      globalPosition: BigInt(row.global_position),
+    }),
+    recordedAt: row.recorded_at,
+  };
+}
+
+function isDatabaseError(error: unknown): error is pg.DatabaseError {
+  return error instanceof pg.DatabaseError;
+}
