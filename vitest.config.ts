@@ -22,10 +22,27 @@ const kurrentDbProject = process.env.EVENTSTORE_URL
     ]
   : [];
 
+// *.razorpay.spec.ts  the payment-provider contract against Razorpay's test mode: only when test
+//                     keys are set (left out otherwise, for the same reason).
+const razorpayProject =
+  process.env.RAZORPAY_KEY_ID && process.env.RAZORPAY_KEY_SECRET
+    ? [
+        {
+          test: {
+            name: 'razorpay',
+            include: ['api/src/**/*.razorpay.spec.ts'],
+            environment: 'node' as const,
+            testTimeout: 60_000,
+          },
+        },
+      ]
+    : [];
+
 export default defineConfig({
   test: {
     projects: [
       ...kurrentDbProject,
+      ...razorpayProject,
       {
         test: {
           name: 'unit',
