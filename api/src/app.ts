@@ -9,7 +9,11 @@ import {
 } from 'fastify-type-provider-zod';
 import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
+import { accountRoutes } from './features/accounts/account.routes';
+import { openQueryRoute } from './features/contact/open-query.route';
+import { customerOrderRoutes } from './features/orders/orders.routes';
 import { healthRoutes } from './health/health.route';
+import { mailPlugin } from './mail/mail.plugin';
 import { SANDBOX_PREFIX } from './payments/create-payments';
 import { paymentsPlugin } from './payments/payments.plugin';
 import { razorpaySandboxRoutes } from './payments/sandbox/sandbox-routes.plugin';
@@ -33,7 +37,11 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
     reply.code(404).send({ message: ERROR_MESSAGES.notFound }),
   );
   await api.register(healthRoutes);
+  await api.register(mailPlugin);
+  await api.register(accountRoutes);
+  await api.register(openQueryRoute);
   await api.register(paymentsPlugin);
+  await api.register(customerOrderRoutes);
 };
 
 /**

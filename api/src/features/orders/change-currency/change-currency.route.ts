@@ -1,0 +1,60 @@
+import {
+  type ChangeOrderCurrency,
+  currencySchema,
+  orderDecider,
+  orderStreamName,
+} from '@shortlist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { commandMetadataFor } from '../../../commands/command-metadata';
+import { handleCommand } from '../../../commands/handle-command';
+import { orderFor } from '../order-access';
+import { messageSchema, orderParamsSchema, orderSchema, toOrderView } from '../order-view';
+import { ORDERS_MESSAGES } from '../orders.messages';
+
+/**
+ * PATCH /orders/{id}/currency {currency: 'inr' | 'usd'}: the checkout's currency toggle. The
+ * decider allows it only on the owner's unpaid order with a positive amount (SPEC §4) and
+ * re-prices it from the price table.
+ */
+export const changeCurrencyRoute: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/orders/:id/currency',
+    {
+      schema: {
+        params: orderParamsSchema,
+        body: z.object({ currency: currencySchema }),
+        response: {
+          200: z.object({ order: orderSchema, message: z.string() }),
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+          410: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await orderFor(app, request, request.params.id, 'change');
+      const { currency } = request.body;
+      const command: ChangeOrderCurrency = {
+        type: 'ChangeOrderCurrency',
+        data: { userId: request.user.id, currency },
+        metadata: commandMetadataFor(request),
+      };
+      const { position } = await handleCommand({
+        store: app.store,
+        streamName: orderStreamName(row.id),
+        decider: orderDecider,
+        command,
+      });
+      await app.waitForProjections(position);
+      const updated = await orderFor(app, request, row.id, 'change');
+      return {
+        order: toOrderView(updated),
+        message: ORDERS_MESSAGES.currencyUpdated(currency),
+      };
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import { ORDER_MESSAGES } from '@shortlist/domain';
+import type { OrderRow } from '@shortlist/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, MESSAGES } from '../../auth/auth-token';
+import { ORDERS_MESSAGES } from './orders.messages';
+
+export type OrderAccess = 'read' | 'change';
+
+/**
+ * The order `id` as the caller may see it (ARCHITECTURE.md: every customer route checks
+ * ownership): 404 when there is no such order, 403 when it is someone else's. Admins may read
+ * any order (they deliver the work); changing one (delete, currency) stays with its owner, as
+ * the Order decider also insists.
+ */
+export async function orderFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  orderId: string,
+  access: OrderAccess,
+): Promise<OrderRow> {
+  const row = await app.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (row === undefined) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  const { user } = request;
+  const mayRead = row.user_id === user.id || (access === 'read' && user.role === 'admin');
+  if (!mayRead) throw new HttpError(403, MESSAGES.forbidden);
+  return row;
+}
+
+/**
+ * The caller's e-mail as the users read model has it: orders copy it from there, never from a
+ * request body. An account that is unknown or erased cannot act (401, as a stale session).
+ */
+export async function callerEmail(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const row = await app.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', request.user.id)
+    .executeTakeFirst();
+  if (row === undefined || row.email === null) {
+    throw new HttpError(401, ORDERS_MESSAGES.accountNotFound);
+  }
+  return row.email;
+}

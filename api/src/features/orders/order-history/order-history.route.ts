@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, MESSAGES } from '../../../auth/auth-token';
+import { callerEmail } from '../order-access';
+import { messageSchema, orderSchema, toOrderView } from '../order-view';
+
+/**
+ * GET /orders/history/{email}: every order of the caller, newest first, paid and unpaid (the
+ * orders page shows the paid ones in its table and the unpaid in its banner, SPEC §2). The
+ * e-mail in the path must be the caller's own (ARCHITECTURE.md); the orders are found by the
+ * caller's id, so an order whose e-mail was erased is still listed.
+ */
+export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/history/:email',
+    {
+      schema: {
+        params: z.object({ email: z.string().max(320) }),
+        response: {
+          200: z.object({ orders: z.array(orderSchema) }),
+          401: messageSchema,
+          403: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      const own = await callerEmail(app, request);
+      if (request.params.email.trim().toLowerCase() !== own.toLowerCase()) {
+        throw new HttpError(403, MESSAGES.forbidden);
+      }
+      const rows = await app.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', request.user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return { orders: rows.map(toOrderView) };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
+import type { OrderRow } from '@shortlist/projections';
+import { z } from 'zod';
+
+/**
+ * The SPEC §3 Order as the customer apps read it. As a response schema it is also the guard
+ * against leaks: storage ids, the owner's user id, payment ids and the resume form never leave.
+ */
+export const orderSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  userEmail: z.string().nullable(),
+  service: z.string(),
+  planName: z.string(),
+  description: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(['paid', 'unpaid']),
+  amount: z.number(),
+  currency: z.string(),
+  date: z.string(),
+  createdAt: z.string(),
+  inputs: z.object({ linkedinUrl: z.null() }),
+  customerUploads: z.array(z.object({ name: z.string(), url: z.string() })),
+  attachments: z.array(z.object({ name: z.string(), filename: z.string(), url: z.string() })),
+  invoiceUrl: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  hasReviewSuggestions: z.boolean(),
+  reviewSuggestions: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof orderSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Order ids are server-made UUIDs; anything else simply finds no order (404). */
+export const orderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The download and receipt routes the `url`s point at: never a storage id or a disk path. */
+export const orderUrls = {
+  upload: (orderId: string, index: number) => `/api/orders/${orderId}/uploads/${index}`,
+  attachment: (orderId: string, filename: string) =>
+    `/api/orders/${orderId}/attachments/${encodeURIComponent(filename)}`,
+  receipt: (orderId: string) => `/api/orders/${orderId}/receipt`,
+};
+
+export function toOrderView(row: OrderRow): OrderView {
+  const createdAt = row.created_at.toISOString();
+  // SPEC §2: a Receipt link shows "when an invoice address exists", i.e. once paid.
+  const receiptUrl = row.payment_status === 'paid' ? orderUrls.receipt(row.id) : null;
+  const suggestions = row.review_suggestions;
+  return {
+    id: row.id,
+    orderId: row.id,
+    userEmail: row.user_email,
+    service: row.service,
+    planName: row.plan_name,
+    description: row.description,
+    status: displayStatus(row.status),
+    paymentStatus: row.payment_status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    date: createdAt,
+    createdAt,
+    // LinkedIn optimisation cannot be ordered yet (SPEC §5), so no order has a profile URL.
+    inputs: { linkedinUrl: null },
+    customerUploads: row.customer_uploads.map((upload, index) => ({
+      name: upload.name,
+      url: orderUrls.upload(row.id, index),
+    })),
+    attachments: row.attachments.map((attachment) => ({
+      name: attachment.name,
+      filename: attachment.filename,
+      url: orderUrls.attachment(row.id, attachment.filename),
+    })),
+    invoiceUrl: receiptUrl,
+    receiptUrl,
+    hasReviewSuggestions: suggestions !== null && suggestions.trim() !== '',
+    reviewSuggestions: suggestions,
+  };
+}
+
+/** SPEC §4: a missing status, or one of 'paid', is shown as pending. */
+export function displayStatus(status: string | null): OrderStatus {
+  return ORDER_STATUSES.find((known) => known === status) ?? 'pending';
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Currency,
+  orderDecider,
+  orderStreamName,
+  type PlaceOrder,
+  type PurchasableServiceId,
+  type ResumePayload,
+} from '@shortlist/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { commandMetadataFor } from '../../commands/command-metadata';
+import { handleCommand } from '../../commands/handle-command';
+import { callerEmail } from './order-access';
+
+export interface NewOrder {
+  service: PurchasableServiceId;
+  description: string;
+  currency: Currency;
+  resume: ResumePayload | null;
+  customerUploads: { fileId: string; name: string }[];
+}
+
+/**
+ * Places an order for the caller and waits until the read models show it, so the checkout
+ * page the client opens next finds it. The owner comes from the verified token and the e-mail
+ * from the users read model; the amount from the price table inside the decider.
+ */
+export async function placeOrderFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  order: NewOrder,
+): Promise<string> {
+  const orderId = randomUUID();
+  const command: PlaceOrder = {
+    type: 'PlaceOrder',
+    data: {
+      orderId,
+      userId: request.user.id,
+      userEmail: await callerEmail(app, request),
+      ...order,
+    },
+    metadata: commandMetadataFor(request),
+  };
+  const { position } = await handleCommand({
+    store: app.store,
+    streamName: orderStreamName(orderId),
+    decider: orderDecider,
+    command,
+  });
+  await app.waitForProjections(position);
+  return orderId;
+}

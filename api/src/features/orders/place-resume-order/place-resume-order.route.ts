@@ -1,0 +1,50 @@
+import { resumePayloadSchema } from '@shortlist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../../auth/auth-token';
+import { validationMessage } from '../../../plugins/errors.plugin';
+import { messageSchema } from '../order-view';
+import { ORDERS_MESSAGES } from '../orders.messages';
+import { placeOrderFor } from '../place-order';
+
+/**
+ * POST /resume: the builder's form (SPEC §3) becomes a resume_from_scratch order in the
+ * payload's currency; the client goes on to checkout with the orderId.
+ */
+export const placeResumeOrderRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/resume',
+    {
+      // The builder shows one message at a time, so a refusal names only the first problem
+      // (the domain schema words each one as SPEC §5 does) instead of the joined list.
+      attachValidation: true,
+      schema: {
+        body: resumePayloadSchema,
+        response: {
+          201: z.object({ message: z.string(), orderId: z.string() }),
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invalid = request.validationError;
+      if (invalid !== undefined) {
+        const first = hasZodFastifySchemaValidationErrors(invalid) ? invalid.validation[0] : null;
+        const message = first ? validationMessage([first], 'body') : invalid.message;
+        throw new HttpError(400, message);
+      }
+      const resume = request.body;
+      const orderId = await placeOrderFor(app, request, {
+        service: 'resume_from_scratch',
+        description: '',
+        currency: resume.currency,
+        resume,
+        customerUploads: [],
+      });
+      return reply.code(201).send({ message: ORDERS_MESSAGES.resumeSaved, orderId });
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import {
+  currencySchema,
+  DEFAULT_CURRENCY,
+  isPurchasableService,
+  isServiceId,
+} from '@shortlist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../../auth/auth-token';
+import {
+  type StoredDocument,
+  storeDocument,
+  UPLOAD_MESSAGES,
+  uploadErrorFor,
+} from '../../../files/document-upload';
+import { messageSchema } from '../order-view';
+import { ORDERS_MESSAGES } from '../orders.messages';
+import { placeOrderFor } from '../place-order';
+
+/** The services an upload is ordered for; from-scratch orders come from the builder (/resume). */
+const UPLOAD_SERVICES = ['resume_rewrite', 'resume_review'] as const;
+
+const serviceSchema = z.string({ error: ORDERS_MESSAGES.chooseService }).transform((raw, ctx) => {
+  const value = raw.trim();
+  const service = UPLOAD_SERVICES.find((candidate) => candidate === value);
+  if (service !== undefined) return service;
+  // SPEC §5: the coming-soon service cannot be chosen; say so rather than "invalid".
+  const comingSoon = isServiceId(value) && !isPurchasableService(value);
+  ctx.addIssue({
+    code: 'custom',
+    message: comingSoon ? ORDERS_MESSAGES.linkedinComingSoon : ORDERS_MESSAGES.chooseService,
+  });
+  return z.NEVER;
+});
+
+/**
+ * The text fields of the multipart form (SPEC §3 "Service order request"). The body is streamed,
+ * not parsed by Fastify, so the handler applies this schema itself once every part is read.
+ */
+const serviceOrderFieldsSchema = z.object({
+  service: serviceSchema,
+  // A blank note becomes the SPEC §5 default inside the decider.
+  description: z.string().max(2000, 'Notes must be at most 2000 characters.').default(''),
+  currency: currencySchema.optional(),
+});
+const FIELD_NAMES = ['service', 'description', 'currency'] as const;
+
+/**
+ * POST /orders/service (multipart: service, description, file, currency): a rewrite or review
+ * order for an uploaded PDF/DOC/DOCX. The file is stored while it streams (checked by content,
+ * 10 MB cap); if the order is not placed, for whatever reason, the stored file is deleted.
+ */
+export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders/service',
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ orderId: z.string() }),
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          413: messageSchema,
+          415: messageSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
+      const fields: Record<string, string> = {};
+      let upload: StoredDocument | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            const name = FIELD_NAMES.find((known) => known === part.fieldname);
+            if (name !== undefined && typeof part.value === 'string') fields[name] = part.value;
+            continue;
+          }
+          // The web apps send service before the file: a refused service stores nothing. Any
+          // part not stored is still read to its end, so the request completes normally.
+          const refused =
+            fields.service !== undefined && !serviceSchema.safeParse(fields.service).success;
+          if (part.fieldname !== 'file' || part.filename === '' || refused || upload !== null) {
+            part.file.resume();
+            continue;
+          }
+          upload = await storeDocument(app.files, part);
+        }
+        const parsed = serviceOrderFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          throw new HttpError(
+            400,
+            parsed.error.issues[0]?.message ?? ORDERS_MESSAGES.chooseService,
+          );
+        }
+        if (upload === null) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
+        const orderId = await placeOrderFor(app, request, {
+          service: parsed.data.service,
+          description: parsed.data.description,
+          currency: parsed.data.currency ?? DEFAULT_CURRENCY,
+          resume: null,
+          customerUploads: [{ fileId: upload.fileId, name: upload.name }],
+        });
+        return reply.code(201).send({ orderId });
+      } catch (error) {
+        if (upload !== null) await app.files.delete(upload.fileId);
+        throw uploadErrorFor(error);
+      }
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { type Currency, isCurrency } from '@shortlist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../../auth/auth-token';
+import { orderFor } from '../order-access';
+import { messageSchema, orderParamsSchema } from '../order-view';
+import { ORDERS_MESSAGES } from '../orders.messages';
+import { receiptHtml } from './receipt-html';
+
+const BRAND = 'Shortlist';
+
+/**
+ * GET /orders/{id}/receipt: a printable HTML receipt of a paid order (the `receiptUrl` and
+ * `invoiceUrl` of an Order), for its owner or an admin.
+ */
+export const receiptRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/:id/receipt',
+    {
+      schema: {
+        params: orderParamsSchema,
+        response: {
+          200: z.string(),
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await orderFor(app, request, request.params.id, 'read');
+      if (row.payment_status !== 'paid' || row.paid_at === null) {
+        throw new HttpError(404, ORDERS_MESSAGES.noReceipt);
+      }
+      const currency: Currency = isCurrency(row.currency) ? row.currency : 'INR';
+      const html = receiptHtml({
+        orderId: row.id,
+        planName: row.plan_name,
+        amount: Number(row.amount),
+        currency,
+        paidAt: row.paid_at,
+        brand: BRAND,
+      });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(html);
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import type { FastifyReply } from 'fastify';
+import { HttpError } from '../auth/auth-token';
+import { DOCUMENT_KINDS, DOCUMENT_MIME_TYPES } from './document-sniffer';
+import type { FileStorage } from './file-storage.port';
+
+export const DOWNLOAD_MESSAGES = {
+  fileNotFound: 'File not found.',
+} as const;
+
+/** Uploads were checked by content and named with the matching extension (document-upload.ts). */
+export function mimeTypeOf(fileName: string): string {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  const kind = DOCUMENT_KINDS.find((candidate) => candidate === extension);
+  return kind === undefined ? 'application/octet-stream' : DOCUMENT_MIME_TYPES[kind];
+}
+
+/** RFC 6266: an ASCII fallback for old clients plus the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRFC5987(fileName)}`;
+}
+
+function encodeRFC5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * Sends a stored file as a download: always `attachment` (a browser never renders an uploaded
+ * document inline on our origin), nosniff, and never cached by shared caches.
+ */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { fileId: string; name: string },
+): Promise<FastifyReply> {
+  const stored = await storage.get(file.fileId);
+  if (stored === null) throw new HttpError(404, DOWNLOAD_MESSAGES.fileNotFound);
+  return reply
+    .header('content-type', mimeTypeOf(file.name))
+    .header('content-length', stored.size)
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(stored.stream);
+}
