@@ -2,6 +2,8 @@
 // `@shortlist/domain/testing` so the web bundles never pull in vitest.
 
 export * from './accounts/account.decider';
+export * from './accounts/email-reservation.decider';
+export * from './contact/query.decider';
 export {
   assertNever,
   type Command,

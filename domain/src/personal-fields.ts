@@ -18,6 +18,9 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   InfluencerCreated: ['name', 'email', 'passwordHash'],
   InfluencerPasswordChanged: ['passwordHash'],
   PayoutRequested: ['payeeName', 'mobile', 'bankName', 'upiId'],
+  // Support query (`query-{id}`): who wrote, what they wrote, and what was answered.
+  QueryOpened: ['pid', 'email', 'message'],
+  QueryReplied: ['to', 'subject', 'body'],
 };
 
 export function personalFieldsOf(eventType: string): readonly string[] {

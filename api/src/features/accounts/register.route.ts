@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { commandMetadataFor } from '../../commands/command-metadata';
+import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
+import { messageSchema, registerBodySchema, sessionSchema } from './account-schemas';
+import { hashPassword } from './passwords';
+import { type AttemptLimit, routeRateLimit } from './rate-limits';
+import { referralFor } from './referral';
+import { registerAccount } from './register-account';
+
+/**
+ * POST /register {name, email, password, cpassword, referralCode?} (+ optional X-Ref header):
+ * a new customer account, signed in at once (SPEC §4: "success with a token logs in").
+ */
+export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = async (
+  app,
+  { limit },
+) => {
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: routeRateLimit(limit, 'ip') },
+      schema: {
+        body: registerBodySchema,
+        // Loose: validation replaces request.headers, and the other headers must stay.
+        headers: z.looseObject({ 'x-ref': z.string().max(64).optional() }),
+        response: {
+          201: sessionSchema,
+          400: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      // SPEC §5: the code travels in the body and in X-Ref; the body wins.
+      const code = request.body.referralCode ?? request.headers['x-ref'] ?? null;
+      const referral = await referralFor(app.db, code, email);
+      const account = await registerAccount({
+        store: app.store,
+        userId: randomUUID(),
+        email,
+        name,
+        passwordHash: await hashPassword(password),
+        role: 'user',
+        referral,
+        metadata: commandMetadataFor(request),
+      });
+      // The next request (login, /me/stats) reads the users table: let it see this account.
+      await app.waitForProjections(account.position);
+      const { token } = await app.signToken({ id: account.userId, role: 'user' });
+      return reply.code(201).send({
+        token,
+        user: { id: account.userId, email: account.email, name, role: 'user' },
+        message: ACCOUNT_ROUTE_MESSAGES.registered,
+      });
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { accountDecider, DomainError, userStreamName } from '@shortlist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../auth/auth-token';
+import { commandMetadataFor } from '../../commands/command-metadata';
+import { handleCommand } from '../../commands/handle-command';
+import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
+import { messageSchema, resetBodySchema } from './account-schemas';
+import { hashPassword } from './passwords';
+import { type AttemptLimit, routeRateLimit } from './rate-limits';
+import { parseResetToken } from './reset-token';
+
+/**
+ * POST /forgot/reset {token, password}: sets the new password when the token is the account's
+ * newest link, unused and under an hour old (the Account decider decides). Tokens already
+ * issued for the account stay valid until they expire or are logged out: a reset proves
+ * control of the mailbox, not that the old sessions are hostile. The old password stops
+ * working at once, because login reads the new hash.
+ */
+export const resetPasswordRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = async (
+  app,
+  { limit },
+) => {
+  app.post(
+    '/forgot/reset',
+    {
+      config: { rateLimit: routeRateLimit(limit, 'ip') },
+      schema: {
+        body: resetBodySchema,
+        response: { 200: messageSchema, 400: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request) => {
+      const parsed = parseResetToken(request.body.token);
+      if (parsed === null) throw new HttpError(400, ACCOUNT_ROUTE_MESSAGES.resetLinkInvalid);
+      const passwordHash = await hashPassword(request.body.password);
+      const metadata = commandMetadataFor(request);
+      let position: string | null;
+      try {
+        ({ position } = await handleCommand({
+          store: app.store,
+          streamName: userStreamName(parsed.userId),
+          decider: accountDecider,
+          command: {
+            type: 'ResetPassword',
+            data: { tokenHash: parsed.tokenHash, passwordHash },
+            metadata: { ...metadata, actor: `user:${parsed.userId}` },
+          },
+        }));
+      } catch (error) {
+        // An unknown or erased account is, to the person holding the link, just a bad link.
+        if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'gone')) {
+          throw new HttpError(400, ACCOUNT_ROUTE_MESSAGES.resetLinkInvalid);
+        }
+        throw error;
+      }
+      // The next thing the person does is log in with the new password.
+      await app.waitForProjections(position);
+      return { message: ACCOUNT_ROUTE_MESSAGES.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,126 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import { MAIL_ID_PATTERN, type Mailer, messageIdFor } from './mailer.port';
+
+export interface OutboxMailerOptions {
+  /** DATA_DIR/outbox. */
+  dir: string;
+  from: string;
+  /** Base of the preview links (…/api/dev/outbox); null where the preview route is off. */
+  previewBaseUrl: string | null;
+}
+
+/** A message as the outbox keeps it (one JSON file per message). */
+export interface OutboxMessage {
+  id: string;
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  date: string;
+}
+
+const addressSchema = z.object({ address: z.string(), name: z.string().optional() });
+// What nodemailer's jsonTransport produces (only the fields the outbox keeps).
+const jsonTransportMessageSchema = z.object({
+  from: addressSchema,
+  to: z.array(addressSchema),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  messageId: z.string(),
+});
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  date: z.string(),
+});
+
+/**
+ * Embedded and development mail: nodemailer's jsonTransport composes the message exactly as it
+ * would for SMTP, and the result is kept under DATA_DIR/outbox instead of being delivered, so a
+ * developer can open a reset link without a mail server. Sending the same id again overwrites
+ * the same file: a retried job leaves one copy.
+ */
+export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(mail) {
+      assertMailId(mail.id);
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === undefined ? {} : { html: mail.html }),
+        messageId: messageIdFor(mail.id),
+      });
+      const composed = jsonTransportMessageSchema.parse(JSON.parse(info.message));
+      const stored: OutboxMessage = {
+        id: mail.id,
+        messageId: composed.messageId,
+        from: formatAddress(composed.from),
+        to: composed.to.map(formatAddress).join(', '),
+        subject: composed.subject,
+        text: composed.text,
+        html: composed.html ?? null,
+        date: new Date().toISOString(),
+      };
+      await mkdir(options.dir, { recursive: true });
+      // Write then rename: a preview opened mid-write never sees half a file.
+      const file = outboxFile(options.dir, mail.id);
+      await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
+      return { messageId: composed.messageId, previewUrl: outboxPreviewUrl(options, mail.id) };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function outboxPreviewUrl(
+  options: Pick<OutboxMailerOptions, 'previewBaseUrl'>,
+  id: string,
+): string | null {
+  return options.previewBaseUrl === null ? null : `${options.previewBaseUrl}/${id}`;
+}
+
+/** The stored message, or null when there is none (or the id could name no outbox file). */
+export async function readOutboxMessage(dir: string, id: string): Promise<OutboxMessage | null> {
+  if (!MAIL_ID_PATTERN.test(id)) return null;
+  let raw: string;
+  try {
+    raw = await readFile(outboxFile(dir, id), 'utf8');
+  } catch (error) {
+    if (isMissingFile(error)) return null;
+    throw error;
+  }
+  return outboxMessageSchema.parse(JSON.parse(raw));
+}
+
+function outboxFile(dir: string, id: string): string {
+  return join(dir, `${id}.json`);
+}
+
+function assertMailId(id: string): void {
+  // The id becomes a file name: nothing that could climb out of the outbox directory.
+  if (!MAIL_ID_PATTERN.test(id)) throw new TypeError(`Invalid mail id: ${JSON.stringify(id)}`);
+}
+
+function formatAddress(address: z.infer<typeof addressSchema>): string {
+  return address.name ? `${address.name} <${address.address}>` : address.address;
+}
+
+function isMissingFile(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}

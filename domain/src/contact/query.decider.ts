@@ -1,0 +1,169 @@
+import { assertNever, type Command, type Decider, type DomainEvent } from '../core/decider';
+import { DomainError } from '../core/domain-error';
+
+/**
+ * The support query a visitor sends from the Contact page, stream `query-{queryId}`
+ * (ARCHITECTURE.md "Support query"). The e-mail, the message, the profile id and the replies'
+ * recipient, subject and body are personal data (PERSONAL_FIELDS).
+ */
+
+export type QueryOpened = DomainEvent<
+  'QueryOpened',
+  { queryId: string; pid: string | null; email: string; message: string }
+>;
+export type QueryReplied = DomainEvent<
+  'QueryReplied',
+  {
+    queryId: string;
+    at: string;
+    /** The actor who replied, e.g. 'admin:{id}'. */
+    by: string;
+    to: string;
+    subject: string;
+    body: string;
+    /** Whether the reply mail was handed to the mail server. */
+    sendOk: boolean;
+    /** The dev outbox link of the reply mail, when there is one. */
+    previewUrl: string | null;
+  }
+>;
+export type QueryClosed = DomainEvent<'QueryClosed', { queryId: string }>;
+export type QueryDeleted = DomainEvent<'QueryDeleted', { queryId: string }>;
+
+export type QueryEvent = QueryOpened | QueryReplied | QueryClosed | QueryDeleted;
+
+export const BRAND = 'Shortlist';
+/** SPEC §5: "The default subject is 'Re: your message to {brand}'". */
+export const DEFAULT_REPLY_SUBJECT = `Re: your message to ${BRAND}`;
+
+export const QUERY_MESSAGES = {
+  emailAndMessageRequired: 'Please enter your email and message.',
+  alreadyOpened: 'This query already exists.',
+  notFound: 'Query not found.',
+  deleted: 'This query was deleted.',
+  replyRequired: 'Please enter a reply message.',
+} as const;
+
+export type OpenQuery = Command<
+  'OpenQuery',
+  { queryId: string; pid: string | null; email: string; message: string }
+>;
+export type ReplyToQuery = Command<
+  'ReplyToQuery',
+  {
+    by: string;
+    /** Blank: the address the query came from. */
+    to: string;
+    /** Blank: DEFAULT_REPLY_SUBJECT. */
+    subject: string;
+    body: string;
+    sendOk: boolean;
+    previewUrl: string | null;
+    /** "Send & Close" (SPEC §2 Queries). */
+    close: boolean;
+  }
+>;
+export type CloseQuery = Command<'CloseQuery', Record<string, never>>;
+export type DeleteQuery = Command<'DeleteQuery', Record<string, never>>;
+
+export type QueryCommand = OpenQuery | ReplyToQuery | CloseQuery | DeleteQuery;
+
+export type QueryState =
+  | { kind: 'none' }
+  | {
+      kind: 'opened';
+      queryId: string;
+      /** Where replies go by default. */
+      email: string;
+      status: 'open' | 'closed';
+      deleted: boolean;
+    };
+
+type Opened = Extract<QueryState, { kind: 'opened' }>;
+
+function existing(state: QueryState): Opened {
+  if (state.kind === 'none') throw new DomainError('not_found', QUERY_MESSAGES.notFound);
+  if (state.deleted) throw new DomainError('gone', QUERY_MESSAGES.deleted);
+  return state;
+}
+
+function decide(command: QueryCommand, state: QueryState): QueryEvent[] {
+  switch (command.type) {
+    case 'OpenQuery': {
+      if (state.kind !== 'none') throw new DomainError('conflict', QUERY_MESSAGES.alreadyOpened);
+      const email = command.data.email.trim();
+      const message = command.data.message.trim();
+      if (email === '' || message === '') {
+        throw new DomainError('invalid', QUERY_MESSAGES.emailAndMessageRequired);
+      }
+      const pid = command.data.pid?.trim() || null;
+      return [
+        { type: 'QueryOpened', data: { queryId: command.data.queryId, pid, email, message } },
+      ];
+    }
+    case 'ReplyToQuery': {
+      const query = existing(state);
+      const body = command.data.body.trim();
+      if (body === '') throw new DomainError('invalid', QUERY_MESSAGES.replyRequired);
+      const replied: QueryEvent = {
+        type: 'QueryReplied',
+        data: {
+          queryId: query.queryId,
+          at: command.metadata.now,
+          by: command.data.by,
+          to: command.data.to.trim() || query.email,
+          subject: command.data.subject.trim() || DEFAULT_REPLY_SUBJECT,
+          body,
+          sendOk: command.data.sendOk,
+          previewUrl: command.data.previewUrl,
+        },
+      };
+      // A follow-up on a closed query is allowed (the history shows it); it stays closed.
+      return command.data.close && query.status === 'open'
+        ? [replied, { type: 'QueryClosed', data: { queryId: query.queryId } }]
+        : [replied];
+    }
+    case 'CloseQuery': {
+      const query = existing(state);
+      return query.status === 'closed'
+        ? []
+        : [{ type: 'QueryClosed', data: { queryId: query.queryId } }];
+    }
+    case 'DeleteQuery':
+      if (state.kind === 'none') throw new DomainError('not_found', QUERY_MESSAGES.notFound);
+      // Deleting twice (a double click, a retried request) is harmless.
+      if (state.deleted) return [];
+      return [{ type: 'QueryDeleted', data: { queryId: state.queryId } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: QueryState, event: QueryEvent): QueryState {
+  switch (event.type) {
+    case 'QueryOpened':
+      return {
+        kind: 'opened',
+        queryId: event.data.queryId,
+        email: event.data.email,
+        status: 'open',
+        deleted: false,
+      };
+    case 'QueryReplied':
+      return state;
+    case 'QueryClosed':
+      return state.kind === 'none' ? state : { ...state, status: 'closed' };
+    case 'QueryDeleted':
+      return state.kind === 'none' ? state : { ...state, deleted: true };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const queryDecider: Decider<QueryState, QueryCommand, QueryEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ kind: 'none' }),
+};
+
+export const queryStreamName = (queryId: string): string => `query-${queryId}`;
