@@ -1,0 +1,37 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminContext } from '../../auth/auth-context';
+import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
+import fileStoragePlugin from '../../files/file-storage.plugin';
+import { orderHistoryRoute } from './audit/order-history.route';
+import { listOrdersRoutes } from './orders/list-orders.route';
+import { orderAttachmentsRoutes } from './orders/order-attachments.route';
+import { orderStatusRoute } from './orders/order-status.route';
+import { orderSuggestionsRoute } from './orders/order-suggestions.route';
+import { queriesRoutes } from './queries/queries.route';
+import { replyQueryRoute } from './queries/reply-query.route';
+import { adminStatsRoute } from './stats/admin-stats.route';
+import { listUsersRoute } from './users/list-users.route';
+
+/**
+ * The admin panel's calls (SPEC §7 "Admin calls", minus the influencer ones), registered under
+ * /api/admin inside the admin context: role admin in the verified token, else 401/403.
+ * Multipart parsing, with the document limits, exists only in this context and the customer
+ * orders one.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fileStoragePlugin);
+  await app.register(multipart, DOCUMENT_MULTIPART_OPTIONS);
+  await app.register(adminStatsRoute);
+  await app.register(listOrdersRoutes);
+  await app.register(orderStatusRoute);
+  await app.register(orderAttachmentsRoutes);
+  await app.register(orderSuggestionsRoute);
+  await app.register(orderHistoryRoute);
+  await app.register(listUsersRoute);
+  await app.register(queriesRoutes);
+  await app.register(replyQueryRoute);
+};
+
+/** Register with `{ prefix: '/admin' }` under /api. */
+export const adminRoutes = adminContext(routes);

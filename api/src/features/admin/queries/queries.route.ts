@@ -1,0 +1,101 @@
+import { queryDecider, queryStreamName } from '@shortlist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { commandMetadataFor } from '../../../commands/command-metadata';
+import { handleCommand } from '../../../commands/handle-command';
+import { ADMIN_MESSAGES } from '../admin.messages';
+import {
+  authErrors,
+  containsPattern,
+  idParamsSchema,
+  messageSchema,
+  offsetOf,
+  pagingSchema,
+} from '../admin.schemas';
+import { findQueryRow, queryItemSchema, toQueryItem } from './query-view';
+
+const listQuerySchema = pagingSchema.extend({
+  // The screen asks for sort=-createdAt (newest first); oldest first is the only other order.
+  sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt'),
+});
+
+/**
+ * The Contact page's queries for the admin Queries screen (SPEC §7): list (search on the
+ * e-mail, the message, the profile id or the query id), open one, delete one. Replies are in
+ * reply-query.route.ts.
+ */
+export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/queries',
+    {
+      schema: {
+        querystring: listQuerySchema,
+        response: {
+          200: z.object({ items: z.array(queryItemSchema), total: z.number().int() }),
+          400: messageSchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { q, sort } = request.query;
+      let base = app.db.selectFrom('queries').where('deleted', '=', false);
+      if (q !== undefined) {
+        const pattern = containsPattern(q);
+        base = base.where((eb) =>
+          eb.or([
+            eb('id', 'ilike', pattern),
+            eb('email', 'ilike', pattern),
+            eb('message', 'ilike', pattern),
+            eb('pid', 'ilike', pattern),
+          ]),
+        );
+      }
+      const direction = sort === 'createdAt' ? 'asc' : 'desc';
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', direction)
+          .orderBy('id', direction)
+          .limit(request.query.limit)
+          .offset(offsetOf(request.query))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toQueryItem), total: Number(count.count) };
+    },
+  );
+
+  app.get(
+    '/queries/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: z.object({ item: queryItemSchema }), 404: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => ({ item: toQueryItem(await findQueryRow(app, request.params.id)) }),
+  );
+
+  app.delete(
+    '/queries/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: messageSchema, 404: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      // Deleting an already deleted query changes nothing and still answers Deleted (the
+      // decider makes it idempotent); one that never existed is 404.
+      const { position } = await handleCommand({
+        store: app.store,
+        streamName: queryStreamName(request.params.id),
+        decider: queryDecider,
+        command: { type: 'DeleteQuery', data: {}, metadata: commandMetadataFor(request) },
+      });
+      await app.waitForProjections(position);
+      return { message: ADMIN_MESSAGES.deleted };
+    },
+  );
+};
