@@ -1,21 +1,13 @@
-// `npm run worker`: background jobs in services mode (BullMQ on REDIS_URL), beside the API.
-// The API enqueues; this process runs the handlers. Mail, erasure and reminders register their
-// handlers in registerJobHandlers as they land.
+// `npm run worker`: background work in services mode (BullMQ on REDIS_URL), beside the API.
+// It builds the same services and app as the server, without listening: every job handler the
+// app registers (mail, payment webhooks…) runs here too, and the projections and policies run
+// here as well (advisory locks keep exactly one active copy of each, wherever it runs).
+import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config/config';
 import { createLogger } from '../plugins/logging';
-import { createBullMqQueue } from '../queue/bullmq.queue';
-import type { JobQueue } from '../queue/job-queue.port';
+import { createServices } from './create-services';
 
-/** Job name of the no-op a deployment can enqueue to prove the worker is alive. */
-export const PING_JOB = 'worker.ping';
-
-export function registerJobHandlers(queue: JobQueue, log: (message: string) => void): void {
-  queue.process(PING_JOB, async (_payload, job) => {
-    log(`pong (${job.key})`);
-  });
-}
-
-try {
+async function main(): Promise<void> {
   const config = loadConfig(process.env);
   if (config.redisUrl === null) {
     // Without Redis the API runs its jobs in-process; a separate worker would have nothing to do.
@@ -23,22 +15,34 @@ try {
       'REDIS_URL is required for the worker (embedded mode runs jobs in the API process)',
     ]);
   }
+  if (config.databaseUrl === null) {
+    throw new ConfigError(['DATABASE_URL is required for the worker (services mode)']);
+  }
+  if (config.jwtSecret === null) {
+    throw new ConfigError(['JWT_SECRET is required for the worker (services mode)']);
+  }
   const logger = createLogger(config.logLevel);
-  const queue = createBullMqQueue({ redisUrl: config.redisUrl, logger });
-  registerJobHandlers(queue, (message) => logger.info(message));
+  const running = await createServices({ config, databaseUrl: config.databaseUrl, logger });
+  const app = await buildApp({ config, services: running.services, logger });
+  await app.ready();
   logger.info('Worker is running');
   const stop = () => {
-    queue.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'Worker shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => running.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'Worker shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-} catch (error) {
+}
+
+main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
-}
+});
