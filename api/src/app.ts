@@ -10,7 +10,10 @@ import {
 import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import { accountRoutes } from './features/accounts/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
+import { adminInfluencerRoutes } from './features/admin-influencers/admin-influencers.routes';
 import { openQueryRoute } from './features/contact/open-query.route';
+import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
@@ -42,6 +45,9 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(openQueryRoute);
   await api.register(paymentsPlugin);
   await api.register(customerOrderRoutes);
+  await api.register(influencerRoutes, { prefix: '/influencer' });
+  await api.register(adminInfluencerRoutes, { prefix: '/admin' });
+  await api.register(adminRoutes, { prefix: '/admin' });
 };
 
 /**

@@ -15,6 +15,7 @@ export {
   fold,
 } from './core/decider';
 export { DomainError, type DomainErrorKind } from './core/domain-error';
+export * from './influencers';
 export * from './orders/order.decider';
 export * from './orders/order.events';
 export * from './payments';

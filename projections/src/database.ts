@@ -1,8 +1,18 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
+import type {
+  InfluencerLedgersTable,
+  InfluencerQueriesTable,
+  InfluencerReferralsTable,
+  InfluencerReferredOrdersTable,
+  InfluencerReferredUsersTable,
+  InfluencerRewardsTable,
+  PayoutsTable,
+} from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
+import type { QueriesTable } from './queries/queries.table';
 import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
 import type { UsersTable } from './users/users.table';
 
@@ -16,6 +26,14 @@ export interface Database {
   users: UsersTable;
   orders: OrdersTable;
   influencers: InfluencersTable;
+  influencer_referred_users: InfluencerReferredUsersTable;
+  influencer_referrals: InfluencerReferralsTable;
+  influencer_referred_orders: InfluencerReferredOrdersTable;
+  influencer_rewards: InfluencerRewardsTable;
+  payouts: PayoutsTable;
+  influencer_ledgers: InfluencerLedgersTable;
+  influencer_queries: InfluencerQueriesTable;
+  queries: QueriesTable;
 }
 
 export type KyselyConnection =

@@ -4,6 +4,18 @@ export { auditLogProjection } from './audit-log/audit-log.projection';
 export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
 export { createKysely, type Database, type KyselyConnection } from './database';
 export { eventTime } from './event-time';
+export {
+  INFLUENCER_LEDGER_TABLES,
+  influencerLedgerProjection,
+} from './influencer-ledger/influencer-ledger.projection';
+export type {
+  InfluencerLedgerRow,
+  InfluencerQueryReplyRow,
+  InfluencerQueryRow,
+  InfluencerReferredOrderRow,
+  PayoutRow,
+} from './influencer-ledger/influencer-ledger.tables';
+export { influencerQueriesProjection } from './influencer-ledger/influencer-queries.projection';
 export { influencersProjection } from './influencers/influencers.projection';
 export type {
   InfluencerRow,
@@ -30,6 +42,8 @@ export type {
   OrdersTable,
 } from './orders/orders.table';
 export { findProjection, type Projection } from './projection';
+export { queriesProjection } from './queries/queries.projection';
+export type { NewQueryRow, QueriesTable, QueryReplyRow, QueryRow } from './queries/queries.table';
 export { allProjections } from './registry';
 export type {
   ProjectionCheckpoint,

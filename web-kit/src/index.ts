@@ -15,11 +15,17 @@ export {
   type UploadOptions,
 } from './api/api-client';
 export { ApiError, errorMessage, isAbortError } from './api/api-error';
+export { type Resource, type ResourceState, useResource } from './api/use-resource';
 // Brand facts
 export { BRAND_NAME, SUPPORT_EMAIL } from './brand/brand';
 // Actions and identity
 export { Button, type ButtonProps } from './button/button';
-export type { ButtonSize, ButtonVariant } from './button/button-class-name';
+export {
+  type ButtonLook,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonClassName,
+} from './button/button-class-name';
 export { LinkButton, type LinkButtonProps } from './button/link-button';
 export { Carousel, type CarouselProps } from './carousel/carousel';
 export { Countdown, type CountdownProps } from './countdown/countdown';

@@ -20,6 +20,7 @@ import { createPayments } from '../payments/create-payments';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault, ensureKeyVaultSchema } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
+import { startPolicies } from '../policies/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
 import { createInProcessQueue } from '../queue/in-process.queue';
 import type { JobQueue, JobQueueOptions } from '../queue/job-queue.port';
@@ -81,6 +82,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
       const started = startProjectionRunner({ store, db: runnerDb, projections, logger });
       runner = started;
       closers.push(() => started.stop());
+      // Policies (process managers) run where the projections do: same switch.
+      const policies = await startPolicies({ store, databaseUrl, logger });
+      closers.push(() => policies.stop());
     }
 
     const waiter = createCheckpointWaiter({ connectionString: databaseUrl });

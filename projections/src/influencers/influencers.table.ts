@@ -12,6 +12,8 @@ export interface InfluencersTable {
   referral_code: string;
   created_at: ColumnType<Date, string, string>;
   removed_at: ColumnType<Date | null, string | null, string | null>;
+  /** argon2id; null once removed (or crypto-shredded). Added by 20251122-1100-influencer-ledger. */
+  password_hash: string | null;
 }
 
 export type InfluencerRow = Selectable<InfluencersTable>;

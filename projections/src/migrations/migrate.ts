@@ -4,6 +4,9 @@ import * as auditLog from './20251122-0801-audit-log.migration';
 import * as users from './20251122-0900-users.migration';
 import * as orders from './20251122-0901-orders.migration';
 import * as influencers from './20251122-0902-influencers.migration';
+import * as queries from './20251122-1010-queries.migration';
+import * as influencerLedger from './20251122-1100-influencer-ledger.migration';
+import * as influencerQueries from './20251122-1101-influencer-queries.migration';
 
 /**
  * Listed by hand, not globbed from the folder: works the same under tsx, vitest and a bundler.
@@ -15,6 +18,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '20251122-0900-users': users,
   '20251122-0901-orders': orders,
   '20251122-0902-influencers': influencers,
+  '20251122-1010-queries': queries,
+  '20251122-1100-influencer-ledger': influencerLedger,
+  '20251122-1101-influencer-queries': influencerQueries,
 };
 
 export const MIGRATION_TABLE = 'projection_migrations';

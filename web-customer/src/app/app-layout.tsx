@@ -1,26 +1,26 @@
-import { Logo } from '@shortlist/web-kit';
-import { Link, Outlet } from 'react-router-dom';
+import { ToastProvider } from '@shortlist/web-kit';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import styles from './app-layout.module.css';
 import { messages } from './messages';
+import { NavBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
 
-/** Header, main and footer around every screen; the full navigation bar arrives with the auth screens. */
+/** Navigation bar, main and footer around every screen (SPEC §2). */
 export function AppLayout() {
   return (
-    <div className={styles.frame}>
-      <header className={styles.header}>
-        <div className={styles.bar}>
-          {/* SPEC §2: the brand link goes to /home. */}
-          <Link to="/home" className={styles.brand}>
-            <Logo />
-          </Link>
-        </div>
-      </header>
-      <main className={styles.main}>
-        <Outlet />
-      </main>
-      <footer className={styles.footer}>
-        <p className={styles.bar}>{messages.footer.disclaimer}</p>
-      </footer>
-    </div>
+    <ToastProvider>
+      <div className={styles.frame}>
+        <a className={styles.skip} href="#main">
+          {messages.skipToContent}
+        </a>
+        <NavBar />
+        {/* tabIndex -1: the skip link can move focus here. */}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <ScrollRestoration />
+    </ToastProvider>
   );
 }

@@ -1,22 +1,143 @@
+import { LoadingState } from '@shortlist/web-kit';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { HomeScreen } from '../screens/home/home-screen';
-import { NotFoundScreen } from '../screens/not-found/not-found-screen';
+import { HomeScreen } from '../features/home/home-screen';
+import { LegalScreen } from '../features/legal/legal-screen';
+import { MaintenanceScreen } from '../features/maintenance/maintenance-screen';
+import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import { MAINTENANCE_MODE } from '../shared/config';
 import { AppLayout } from './app-layout';
+import { MaintenanceGate } from './maintenance-gate';
+import { RequireSession } from './require-session';
+
+/**
+ * A screen loaded on first visit, in its own chunk, so the first page a visitor opens (usually
+ * Home) downloads only what it shows. Home, the 404, the maintenance screen and the legal pages
+ * (whose texts the footer needs anyway) stay in the main bundle.
+ */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /** Must match `base` in vite.config.ts: the server mounts this build at the site root. */
 export const basename = '/';
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      // SPEC §2: / and /home show the same home screen.
-      { index: true, element: <HomeScreen /> },
-      { path: 'home', element: <HomeScreen /> },
-      { path: '*', element: <NotFoundScreen /> },
-    ],
-  },
-];
+export interface RouteOptions {
+  /** SPEC §2 maintenance flag; off unless the build sets VITE_MAINTENANCE=true. */
+  maintenance: boolean;
+}
+
+/** The route table (SPEC §2). Tests build it with their own options. */
+export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
+  return [
+    // Stands outside the layout: no navigation to lead anywhere while it shows.
+    { path: 'maintenance', element: <MaintenanceScreen /> },
+    {
+      element: <MaintenanceGate enabled={maintenance} />,
+      // Shown only while the first screen's chunk loads on a cold start.
+      hydrateFallbackElement: <LoadingState />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            // SPEC §2: / and /home show the same home screen.
+            { index: true, element: <HomeScreen /> },
+            { path: 'home', element: <HomeScreen /> },
+            {
+              path: 'about',
+              lazy: lazyScreen(() => import('../features/about/about-screen'), 'AboutScreen'),
+            },
+            {
+              path: 'contact',
+              lazy: lazyScreen(() => import('../features/contact/contact-screen'), 'ContactScreen'),
+            },
+            { path: 'privacy', element: <LegalScreen documentId="privacy" /> },
+            { path: 'terms', element: <LegalScreen documentId="terms" /> },
+            { path: 'refund', element: <LegalScreen documentId="refund" /> },
+            { path: 'disclaimer', element: <LegalScreen documentId="disclaimer" /> },
+            {
+              path: 'influencer-kit',
+              lazy: lazyScreen(
+                () => import('../features/influencer-kit/influencer-kit-screen'),
+                'InfluencerKitScreen',
+              ),
+            },
+            {
+              path: 'login',
+              lazy: lazyScreen(() => import('../features/login/login-screen'), 'LoginScreen'),
+            },
+            {
+              path: 'register',
+              lazy: lazyScreen(
+                () => import('../features/register/register-screen'),
+                'RegisterScreen',
+              ),
+            },
+            // The legal pages' Close button goes to /signup (SPEC §2): the same screen as /register.
+            {
+              path: 'signup',
+              lazy: lazyScreen(
+                () => import('../features/register/register-screen'),
+                'RegisterScreen',
+              ),
+            },
+            {
+              path: 'forgot',
+              lazy: lazyScreen(() => import('../features/forgot/forgot-screen'), 'ForgotScreen'),
+            },
+            {
+              // SPEC §2 signed-in routes: without a session, back to / with the origin remembered.
+              element: <RequireSession />,
+              children: [
+                {
+                  path: 'createresume',
+                  lazy: lazyScreen(
+                    () => import('../features/resume-builder/resume-builder-screen'),
+                    'ResumeBuilderScreen',
+                  ),
+                },
+                {
+                  path: 'pricing',
+                  lazy: lazyScreen(
+                    () => import('../features/pricing/pricing-screen'),
+                    'PricingScreen',
+                  ),
+                },
+                {
+                  path: 'checkout',
+                  lazy: lazyScreen(
+                    () => import('../features/checkout/checkout-screen'),
+                    'CheckoutScreen',
+                  ),
+                },
+                {
+                  path: 'orders',
+                  lazy: lazyScreen(
+                    () => import('../features/orders/orders-screen'),
+                    'OrdersScreen',
+                  ),
+                },
+                {
+                  path: 'profile',
+                  lazy: lazyScreen(
+                    () => import('../features/profile/profile-screen'),
+                    'ProfileScreen',
+                  ),
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundScreen /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes = createRoutes({ maintenance: MAINTENANCE_MODE });
 
 export function createAppRouter() {
   return createBrowserRouter(routes, { basename });

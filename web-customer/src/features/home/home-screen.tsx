@@ -1,31 +1,31 @@
 import { messages } from '../../app/messages';
+import { CtaCard } from './cta-card';
+import { HeadlineTicker } from './headline-ticker';
+import { Hero } from './hero';
 import styles from './home-screen.module.css';
-import { ResumeIllustration } from './resume-illustration';
+import { ServiceDialogHost, ServiceDialogProvider } from './service-dialog';
+import { ServicesSection } from './services-section';
+import { SignInNotice } from './sign-in-notice';
+import { StatsBand } from './stats-band';
+import { TemplatesSection } from './templates-section';
 
-const copy = messages.home;
-
+/** SPEC §2 Home, at / and /home. */
 export function HomeScreen() {
   return (
-    <section className={styles.hero} aria-labelledby="home-heading">
-      <title>{copy.title}</title>
-      <div className={styles.intro}>
-        <p className={styles.eyebrow}>{copy.eyebrow}</p>
-        <h1 id="home-heading" className={styles.heading}>
-          {copy.heading}
-        </h1>
-        <p className={styles.lead}>{copy.lead}</p>
+    <ServiceDialogProvider>
+      <div className={styles.page}>
+        <title>{messages.home.title}</title>
+        <div className={styles.opening}>
+          <SignInNotice />
+          <Hero />
+          <StatsBand />
+          <HeadlineTicker />
+        </div>
+        <ServicesSection />
+        <TemplatesSection />
+        <CtaCard />
       </div>
-      <div className={styles.visual}>
-        <ResumeIllustration />
-      </div>
-      <dl className={styles.claims}>
-        {copy.claims.map((claim) => (
-          <div key={claim.label} className={styles.claim}>
-            <dt className={styles.claimLabel}>{claim.label}</dt>
-            <dd className={styles.claimValue}>{claim.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+      <ServiceDialogHost />
+    </ServiceDialogProvider>
   );
 }

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema, statsSchema } from './influencer.schemas';
+import { currentInfluencer } from './influencer-guard';
+import { ledgerFigures, referralLink, statsOf } from './influencer-read';
+
+const dashboardSchema = z.object({
+  ok: z.literal(true),
+  stats: statsSchema,
+  influencer: z.object({ name: z.string(), referralCode: z.string(), referralLink: z.string() }),
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      userEmail: z.string().nullable(),
+      service: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** Newest referred orders shown on the dashboard. */
+const ORDERS_SHOWN = 100;
+
+/**
+ * GET /influencer/dashboard (SPEC §7): the caller's own figures, link and referred orders —
+ * paid orders of users the ledger counts as theirs. Nothing here takes an influencer id from
+ * the request: it is always the token's.
+ */
+export const influencerDashboardRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard',
+    { schema: { response: { 200: dashboardSchema, 401: messageSchema, 403: messageSchema } } },
+    async (request) => {
+      const me = await currentInfluencer(app, request);
+      const figures = await ledgerFigures(app.db, me.id);
+      const orders = await app.db
+        .selectFrom('influencer_referred_orders as o')
+        .innerJoin('influencer_referrals as r', (join) =>
+          join
+            .onRef('r.user_id', '=', 'o.user_id')
+            .onRef('r.influencer_id', '=', 'o.influencer_id'),
+        )
+        .select(['o.order_id', 'o.user_email', 'o.service', 'o.status', 'o.created_at'])
+        .where('o.influencer_id', '=', me.id)
+        .where('o.paid', '=', true)
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.order_id')
+        .limit(ORDERS_SHOWN)
+        .execute();
+      return {
+        ok: true as const,
+        stats: statsOf(figures),
+        influencer: {
+          name: me.name ?? '',
+          referralCode: me.referral_code,
+          referralLink: referralLink(app.config.publicOrigin, me.referral_code),
+        },
+        orders: orders.map((order) => ({
+          orderId: order.order_id,
+          userEmail: order.user_email,
+          service: order.service,
+          status: order.status,
+          createdAt: order.created_at.toISOString(),
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,134 @@
+import { isEligibleForPayout } from '@shortlist/domain';
+import type { Database, InfluencerQueryRow, PayoutRow } from '@shortlist/projections';
+import type { Kysely } from 'kysely';
+import type { InfluencerStats, PayoutItem, QueryItem } from './influencer.schemas';
+
+/**
+ * Read-model queries shared by the influencer's own routes and the admin's. Plain functions
+ * over `db` (STYLE.md, Kysely); every value bound.
+ */
+
+/** SPEC §3: `{PUBLIC_ORIGIN}/register?ref={referralCode}`. */
+export function referralLink(publicOrigin: string, referralCode: string): string {
+  return `${publicOrigin}/register?ref=${encodeURIComponent(referralCode)}`;
+}
+
+/** The influencer as login and the guards see it; undefined when unknown or removed. */
+export function activeInfluencer(db: Kysely<Database>, influencerId: string) {
+  return db
+    .selectFrom('influencers')
+    .select(['id', 'name', 'email', 'referral_code', 'password_hash'])
+    .where('id', '=', influencerId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export interface LedgerFigures {
+  registrations: number;
+  orders: number;
+  balance: number;
+}
+
+export const NO_FIGURES: LedgerFigures = { registrations: 0, orders: 0, balance: 0 };
+
+export async function ledgerFigures(
+  db: Kysely<Database>,
+  influencerId: string,
+): Promise<LedgerFigures> {
+  const row = await db
+    .selectFrom('influencer_ledgers')
+    .select(['registrations', 'orders', 'balance'])
+    .where('influencer_id', '=', influencerId)
+    .executeTakeFirst();
+  return row ?? NO_FIGURES;
+}
+
+/** The figures both screens show; eligibility is the domain's one rule. */
+export function statsOf(figures: LedgerFigures): InfluencerStats {
+  return {
+    usersReferred: figures.registrations,
+    registrations: figures.registrations,
+    orders: figures.orders,
+    balance: figures.balance,
+    eligible: isEligibleForPayout(figures),
+  };
+}
+
+export function payoutView(row: PayoutRow): PayoutItem {
+  return {
+    _id: row.id,
+    amount: row.amount,
+    status: row.status,
+    requestedAt: row.requested_at.toISOString(),
+    processedAt: row.processed_at?.toISOString() ?? null,
+    payeeName: row.payee_name,
+    mobile: row.mobile,
+    bankName: row.bank_name,
+    upiId: row.upi_id,
+    txnId: row.txn_id,
+  };
+}
+
+export function queryView(row: InfluencerQueryRow, influencerName: string | null): QueryItem {
+  return {
+    _id: row.id,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    influencerId: { _id: row.influencer_id, name: influencerName },
+    replies: row.replies.map(({ at, by, body }) => ({ at, by, body })),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Newest first; one influencer's, or everyone's for the admin. */
+export async function listQueries(
+  db: Kysely<Database>,
+  filter: { influencerId?: string; queryId?: string } = {},
+): Promise<QueryItem[]> {
+  let query = db
+    .selectFrom('influencer_queries as q')
+    .leftJoin('influencers as i', 'i.id', 'q.influencer_id')
+    .selectAll('q')
+    .select('i.name as influencer_name')
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id')
+    .limit(LIST_LIMIT);
+  if (filter.influencerId !== undefined) {
+    query = query.where('q.influencer_id', '=', filter.influencerId);
+  }
+  if (filter.queryId !== undefined) query = query.where('q.id', '=', filter.queryId);
+  const rows = await query.execute();
+  return rows.map((row) => queryView(row, row.influencer_name));
+}
+
+/** Newest first, with who asked (the admin list shows name and e-mail). */
+export async function listPayouts(
+  db: Kysely<Database>,
+  filter: { influencerId?: string; payoutId?: string } = {},
+) {
+  let query = db
+    .selectFrom('payouts as p')
+    .leftJoin('influencers as i', 'i.id', 'p.influencer_id')
+    .selectAll('p')
+    .select(['i.name as influencer_name', 'i.email as influencer_email'])
+    .orderBy('p.requested_at', 'desc')
+    .orderBy('p.id')
+    .limit(LIST_LIMIT);
+  if (filter.influencerId !== undefined) {
+    query = query.where('p.influencer_id', '=', filter.influencerId);
+  }
+  if (filter.payoutId !== undefined) query = query.where('p.id', '=', filter.payoutId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    ...payoutView(row),
+    influencerId: {
+      _id: row.influencer_id,
+      name: row.influencer_name,
+      email: row.influencer_email,
+    },
+  }));
+}
+
+/** SPEC §9: admin lists show one page; generous here since these lists are short. */
+const LIST_LIMIT = 500;

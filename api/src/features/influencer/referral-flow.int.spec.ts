@@ -1,0 +1,181 @@
+import { influencerStreamName, orderStreamName } from '@shortlist/domain';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { influencerReferralsPolicy } from '../../policies/influencer-referrals.policy';
+import { silentPolicyLogger } from '../../policies/policy';
+import { readPolicyCheckpoint } from '../../policies/policy-checkpoints';
+import { startPolicyRunner } from '../../policies/policy-runner';
+import { createInfluencerTestApp, type InfluencerTestApp } from './testing/influencer-test-kit';
+
+// The referral programme end to end: events in, the policy's commands out, the ledger's read
+// models and the influencer's dashboard showing the result.
+let t: InfluencerTestApp;
+let influencer: { id: string; code: string; token: string };
+
+beforeAll(async () => {
+  t = await createInfluencerTestApp();
+  const admin = await t.adminToken();
+  const created = await t.call('POST', '/api/admin/influencers', {
+    token: admin,
+    body: { name: 'Riya Sen', email: 'riya@influencers.test', password: 'riya-pass-1' },
+  });
+  expect(created.status).toBe(201);
+  const item = created.body.item as { _id: string; referralCode: string };
+  influencer = {
+    id: item._id,
+    code: item.referralCode,
+    token: await t.tokenFor({ id: item._id, role: 'influencer' }),
+  };
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const dashboard = async () =>
+  (await t.call('GET', '/api/influencer/dashboard', { token: influencer.token })).body as {
+    stats: { registrations: number; orders: number; balance: number };
+    orders: Array<{ orderId: string; userEmail: string; service: string; status: string }>;
+  };
+const ledgerTypes = () => t.typesOf(influencerStreamName(influencer.id));
+
+describe('referral rewards', () => {
+  let asha: string;
+  let firstReview: string;
+  let secondReview: string;
+
+  it('records a registration made with the referral code', async () => {
+    const registered = await t.call('POST', '/api/register', {
+      body: {
+        name: 'Asha',
+        email: 'asha@customers.test',
+        password: 'asha-pass-1',
+        cpassword: 'asha-pass-1',
+        referralCode: influencer.code.toLowerCase(),
+      },
+    });
+    expect(registered.status).toBe(201);
+    asha = String((registered.body.user as { id: string }).id);
+    await t.settle();
+    expect((await dashboard()).stats).toMatchObject({ registrations: 1, orders: 0, balance: 0 });
+  });
+
+  it('credits 50 when the referred user’s first review is paid', async () => {
+    firstReview = await t.placeOrder(asha, 'asha@customers.test', 'resume_review');
+    await t.payOrder(firstReview, 'resume_review');
+    await t.settle();
+    const view = await dashboard();
+    expect(view.stats).toMatchObject({ registrations: 1, orders: 1, balance: 50 });
+    expect(view.orders).toEqual([
+      expect.objectContaining({
+        orderId: firstReview,
+        userEmail: 'asha@customers.test',
+        service: 'resume_review',
+        status: 'pending',
+      }),
+    ]);
+  });
+
+  it('adds nothing for a second paid review of the same user, or for a rewrite', async () => {
+    secondReview = await t.placeOrder(asha, 'asha@customers.test', 'resume_review');
+    await t.payOrder(secondReview, 'resume_review');
+    const bimal = await t.registerUser({
+      email: 'bimal@customers.test',
+      influencerId: influencer.id,
+    });
+    const rewrite = await t.placeOrder(bimal, 'bimal@customers.test', 'resume_rewrite');
+    await t.payOrder(rewrite, 'resume_rewrite');
+    await t.settle();
+    expect((await dashboard()).stats).toMatchObject({ registrations: 2, orders: 3, balance: 50 });
+    expect((await ledgerTypes()).filter((type) => type === 'ReferralRewardCredited')).toHaveLength(
+      1,
+    );
+    // Bimal's later review still earns his one reward.
+    const review = await t.placeOrder(bimal, 'bimal@customers.test', 'resume_review');
+    await t.payOrder(review, 'resume_review');
+    await t.settle();
+    expect((await dashboard()).stats).toMatchObject({ orders: 4, balance: 100 });
+  });
+
+  it('changes nothing when deliveries repeat, racing or replayed from checkpoint zero', async () => {
+    const before = await ledgerTypes();
+    const policy = influencerReferralsPolicy({
+      store: t.services.store,
+      logger: silentPolicyLogger,
+    });
+    // Verify and webhook arriving together: the same OrderPaid handled twice at once.
+    const paid = (await t.services.store.readStream(orderStreamName(firstReview))).events.find(
+      (event) => event.type === 'OrderPaid',
+    );
+    if (paid === undefined) throw new Error('no OrderPaid');
+    await Promise.all([policy.handle(paid), policy.handle(paid)]);
+
+    // Every event delivered again, from the very first: a second runner with a fresh checkpoint.
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
+    const replay = startPolicyRunner({
+      store: t.services.store,
+      pool,
+      policies: [{ ...policy, name: 'influencer-referrals-replay' }],
+      logger: silentPolicyLogger,
+    });
+    try {
+      const head = await t.lastPosition();
+      await vi.waitFor(
+        async () => {
+          const position = await readPolicyCheckpoint(pool, 'influencer-referrals-replay');
+          expect(head !== null && position !== null && position >= head).toBe(true);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+    } finally {
+      await replay.stop();
+      await pool.end();
+    }
+    await t.settle();
+    expect(await ledgerTypes()).toEqual(before);
+    expect((await dashboard()).stats).toMatchObject({ registrations: 2, orders: 4, balance: 100 });
+  });
+
+  it('claws the reward back when the rewarding order is refunded, and only then', async () => {
+    await t.refundOrder(secondReview);
+    await t.settle();
+    expect((await dashboard()).stats).toMatchObject({ orders: 3, balance: 100 });
+    await t.refundOrder(firstReview);
+    await t.settle();
+    const view = await dashboard();
+    expect(view.stats).toMatchObject({ orders: 2, balance: 50 });
+    expect(view.orders.find((order) => order.orderId === firstReview)?.status).toBe('refunded');
+    expect(
+      (await ledgerTypes()).filter((type) => type === 'ReferralRewardClawedBack'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('referrals that earn nothing', () => {
+  it('ignores self-referrals, unreferred users and removed influencers', async () => {
+    const before = await ledgerTypes();
+    const self = await t.registerUser({
+      email: 'RIYA@influencers.test',
+      influencerId: influencer.id,
+    });
+    const selfReview = await t.placeOrder(self, 'riya@influencers.test', 'resume_review');
+    await t.payOrder(selfReview, 'resume_review');
+    const stranger = await t.registerUser({ email: 'c@customers.test', influencerId: null });
+    const strangerReview = await t.placeOrder(stranger, 'c@customers.test', 'resume_review');
+    await t.payOrder(strangerReview, 'resume_review');
+    await t.settle();
+    expect(await ledgerTypes()).toEqual(before);
+
+    const gone = await t.seedInfluencer('Gone');
+    await t.seedLedger(gone.id, [['InfluencerRemoved', {}]]);
+    const late = await t.registerUser({ email: 'late@customers.test', influencerId: gone.id });
+    const review = await t.placeOrder(late, 'late@customers.test', 'resume_review');
+    await t.payOrder(review, 'resume_review');
+    await t.settle();
+    expect(await t.typesOf(influencerStreamName(gone.id))).toEqual([
+      'InfluencerCreated',
+      'InfluencerRemoved',
+    ]);
+    // settle() returning means the policy moved past the refusals rather than retrying them.
+  });
+});

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  accountDecider,
+  type CommandMetadata,
+  influencerStreamName,
+  orderDecider,
+  orderStreamName,
+  priceOf,
+  userStreamName,
+} from '@shortlist/domain';
+import type { JsonObject, Position } from '@shortlist/eventstore';
+import { sql } from 'kysely';
+import { expect, vi } from 'vitest';
+import { handleCommand } from '../../../commands/handle-command';
+import { INFLUENCER_REFERRALS_POLICY } from '../../../policies/influencer-referrals.policy';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+
+export interface InfluencerTestApp extends TestApp {
+  /** A request with an optional bearer token; answers status and parsed JSON. */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    options?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  adminToken(): Promise<string>;
+  /** Appends ledger events straight to `influencer-{id}` (fast seeding, no rules applied). */
+  seedLedger(influencerId: string, events: Array<[type: string, data: JsonObject]>): Promise<void>;
+  /** An influencer created by appending InfluencerCreated (no password: token-only tests). */
+  seedInfluencer(name?: string): Promise<{ id: string; token: string; code: string }>;
+  registerUser(input: {
+    email: string;
+    influencerId: string | null;
+    code?: string;
+  }): Promise<string>;
+  placeOrder(
+    userId: string,
+    email: string,
+    service: 'resume_review' | 'resume_rewrite',
+  ): Promise<string>;
+  payOrder(orderId: string, service: 'resume_review' | 'resume_rewrite'): Promise<void>;
+  refundOrder(orderId: string): Promise<void>;
+  /** The newest position the kit knows to be committed (its own appends, or the head). */
+  lastPosition(): Promise<Position | null>;
+  /** Where a policy's checkpoint stands (null = before the first event). */
+  policyPosition(name?: string): Promise<Position | null>;
+  /** Waits until the referral policy has handled everything appended so far, then projections. */
+  settle(): Promise<void>;
+  typesOf(streamName: string): Promise<string[]>;
+}
+
+const metadata = (): CommandMetadata => ({
+  actor: 'test',
+  correlationId: randomUUID(),
+  causationId: null,
+  now: new Date().toISOString(),
+});
+
+export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shortlist-influencer-'));
+  const t = await createTestApp({
+    env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: 'https://shortlist.test' },
+  });
+  const { store, waiter, db } = t.services;
+
+  // The store's head can lag a just-committed append (its read horizon waits for older open
+  // transactions), so the kit remembers the positions of its own appends.
+  let lastAppended: Position | null = null;
+  const appended = (position: Position | null) => {
+    if (position !== null && (lastAppended === null || position > lastAppended)) {
+      lastAppended = position;
+    }
+  };
+  const lastPosition = async (): Promise<Position | null> => {
+    const head = await store.headPosition();
+    if (head === null) return lastAppended;
+    return lastAppended !== null && lastAppended > head ? lastAppended : head;
+  };
+
+  const policyPosition = async (name = INFLUENCER_REFERRALS_POLICY): Promise<Position | null> => {
+    const result = await sql<{ position: string | null }>`
+      SELECT position FROM api.policy_checkpoints WHERE name = ${name}
+    `.execute(db);
+    return result.rows[0]?.position ?? null;
+  };
+
+  const kit: InfluencerTestApp = {
+    ...t,
+    async call(method, url, options = {}) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+        ...(options.body === undefined ? {} : { payload: options.body as object }),
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    adminToken: () => t.tokenFor({ id: `admin-${randomUUID()}`, role: 'admin' }),
+    async seedLedger(influencerId, events) {
+      const result = await store.append(
+        influencerStreamName(influencerId),
+        events.map(([type, data]) => ({
+          id: randomUUID(),
+          type,
+          data: { influencerId, ...data },
+          metadata: {
+            actor: 'test',
+            correlationId: randomUUID(),
+            causationId: null,
+            at: new Date().toISOString(),
+          },
+        })),
+      );
+      appended(result.position);
+    },
+    async seedInfluencer(name = 'Seeded') {
+      const id = randomUUID();
+      const code = `S${id.slice(0, 8).toUpperCase()}`;
+      await kit.seedLedger(id, [
+        [
+          'InfluencerCreated',
+          { name, email: `${id}@influencers.test`, referralCode: code, passwordHash: 'x' },
+        ],
+      ]);
+      await kit.settle();
+      return { id, code, token: await t.tokenFor({ id, role: 'influencer' }) };
+    },
+    async registerUser({ email, influencerId, code = 'CODE' }) {
+      const userId = randomUUID();
+      const { position } = await handleCommand({
+        store,
+        streamName: userStreamName(userId),
+        decider: accountDecider,
+        command: {
+          type: 'RegisterUser',
+          data: {
+            userId,
+            email,
+            name: email,
+            passwordHash: 'not-used',
+            role: 'user',
+            referral: influencerId === null ? null : { influencerId, referralCode: code },
+          },
+          metadata: metadata(),
+        },
+      });
+      appended(position);
+      return userId;
+    },
+    async placeOrder(userId, email, service) {
+      const orderId = randomUUID();
+      const { position } = await handleCommand({
+        store,
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: {
+          type: 'PlaceOrder',
+          data: {
+            orderId,
+            userId,
+            userEmail: email,
+            service,
+            description: '',
+            currency: 'INR',
+            resume: null,
+            customerUploads: [],
+          },
+          metadata: metadata(),
+        },
+      });
+      appended(position);
+      return orderId;
+    },
+    async payOrder(orderId, service) {
+      const { position } = await handleCommand({
+        store,
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: {
+          type: 'MarkOrderPaid',
+          data: {
+            paymentId: `pay_${orderId}`,
+            providerOrderId: `order_${orderId}`,
+            amount: priceOf(service, 'INR'),
+            currency: 'INR',
+          },
+          metadata: metadata(),
+        },
+      });
+      appended(position);
+    },
+    async refundOrder(orderId) {
+      const { position } = await handleCommand({
+        store,
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: {
+          type: 'RefundOrder',
+          data: { refundId: `rfnd_${orderId}` },
+          metadata: metadata(),
+        },
+      });
+      appended(position);
+    },
+    policyPosition,
+    lastPosition,
+    async settle() {
+      const target = await lastPosition();
+      if (target !== null) {
+        await vi.waitFor(
+          async () => {
+            const position = await policyPosition();
+            expect(position !== null && position >= target).toBe(true);
+          },
+          { timeout: 30_000, interval: 25 },
+        );
+      }
+      // What the policy appended is committed now; a marker appended after it orders after it
+      // (positions follow transaction order), so projections past the marker show it all.
+      const marker = await store.append(`test-settled-${randomUUID()}`, [
+        { id: randomUUID(), type: 'TestSettled', data: {}, metadata: {} },
+      ]);
+      expect(await waiter.waitFor(marker.position, { timeoutMs: 30_000 })).toBe(true);
+    },
+    async typesOf(streamName) {
+      return (await store.readStream(streamName)).events.map((event) => event.type);
+    },
+    async close() {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return kit;
+}

@@ -1,0 +1,44 @@
+import type { EventStore } from '@shortlist/eventstore';
+import pg from 'pg';
+import { influencerReferralsPolicy } from './influencer-referrals.policy';
+import type { Policy, PolicyLogger } from './policy';
+import { migratePolicyCheckpoints } from './policy-checkpoints';
+import { type PolicyRunner, startPolicyRunner } from './policy-runner';
+
+/** Every policy this process runs. Add new process managers here. */
+export function allPolicies(deps: { store: EventStore; logger: PolicyLogger }): Policy[] {
+  return [influencerReferralsPolicy(deps)];
+}
+
+/**
+ * Starts the policies beside the in-process projections (create-services runs both or neither):
+ * its own small pool, since an active policy holds a connection for its lock.
+ */
+export async function startPolicies(options: {
+  store: EventStore;
+  databaseUrl: string;
+  logger: PolicyLogger;
+}): Promise<PolicyRunner> {
+  const policies = allPolicies(options);
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: policies.length + 1 });
+  pool.on('error', () => undefined);
+  try {
+    await migratePolicyCheckpoints(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const runner = startPolicyRunner({
+    store: options.store,
+    pool,
+    policies,
+    logger: options.logger,
+  });
+  return {
+    status: () => runner.status(),
+    async stop() {
+      await runner.stop();
+      await pool.end();
+    },
+  };
+}

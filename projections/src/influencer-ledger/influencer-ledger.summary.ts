@@ -1,0 +1,39 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../database';
+
+/** Recomputes the influencer's summary row from the detail rows (ledger balance rule). */
+export async function refreshLedger(
+  trx: Transaction<Database>,
+  influencerId: string,
+): Promise<void> {
+  await sql`
+    INSERT INTO influencer_ledgers AS l (influencer_id, registrations, orders, credited,
+      clawed_back, held, paid_out, balance, open_payout_id)
+    SELECT ${influencerId}, f.registrations, f.orders, f.credited, f.clawed_back, f.held,
+      f.paid_out, f.credited - f.clawed_back - f.held - f.paid_out, f.open_payout_id
+    FROM (SELECT
+      (SELECT count(*)::int FROM influencer_referrals WHERE influencer_id = ${influencerId})
+        AS registrations,
+      (SELECT count(*)::int FROM influencer_referred_orders o
+        WHERE o.influencer_id = ${influencerId} AND o.paid AND o.status <> 'refunded'
+          AND EXISTS (SELECT 1 FROM influencer_referrals r
+            WHERE r.user_id = o.user_id AND r.influencer_id = o.influencer_id)) AS orders,
+      (SELECT coalesce(sum(amount), 0)::int FROM influencer_rewards
+        WHERE influencer_id = ${influencerId}) AS credited,
+      (SELECT coalesce(sum(clawed_back), 0)::int FROM influencer_rewards
+        WHERE influencer_id = ${influencerId}) AS clawed_back,
+      (SELECT coalesce(sum(amount), 0)::int FROM payouts
+        WHERE influencer_id = ${influencerId} AND status IN ('requested', 'approved')) AS held,
+      (SELECT coalesce(sum(amount), 0)::int FROM payouts
+        WHERE influencer_id = ${influencerId} AND status = 'paid') AS paid_out,
+      (SELECT id FROM payouts
+        WHERE influencer_id = ${influencerId} AND status IN ('requested', 'approved')
+        ORDER BY requested_at DESC, id LIMIT 1) AS open_payout_id
+    ) f
+    ON CONFLICT (influencer_id) DO UPDATE SET
+      registrations = excluded.registrations, orders = excluded.orders,
+      credited = excluded.credited, clawed_back = excluded.clawed_back, held = excluded.held,
+      paid_out = excluded.paid_out, balance = excluded.balance,
+      open_payout_id = excluded.open_payout_id
+  `.execute(trx);
+}

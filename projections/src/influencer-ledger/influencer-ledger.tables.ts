@@ -1,0 +1,109 @@
+import type { ColumnType, Insertable, JSONColumnType, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, string, string>;
+type NullableTimestamp = ColumnType<Date | null, string | null, string | null>;
+
+/**
+ * Users who registered with an influencer's code, from their own `UserRegistered` (so the e-mail
+ * is shredded with the user's key, never copied into the influencer's stream). A lookup for the
+ * orders below: the ledger may record the referral a moment after the user's first order.
+ */
+export interface InfluencerReferredUsersTable {
+  user_id: string;
+  influencer_id: string;
+  user_email: string | null;
+  registered_at: Timestamp;
+}
+
+/** Referrals the ledger recorded (`ReferralRegistered`): what the registrations count counts. */
+export interface InfluencerReferralsTable {
+  user_id: string;
+  influencer_id: string;
+  user_email: string | null;
+  registered_at: Timestamp;
+}
+
+/** Orders of referred users, for the influencer's dashboard (SPEC §7 orders[]). */
+export interface InfluencerReferredOrdersTable {
+  order_id: string;
+  influencer_id: string;
+  user_id: string;
+  user_email: string | null;
+  service: string;
+  status: string;
+  paid: boolean;
+  created_at: Timestamp;
+  paid_at: NullableTimestamp;
+}
+
+/** The one reward each referred user can earn, and what a refund took back. */
+export interface InfluencerRewardsTable {
+  user_id: string;
+  influencer_id: string;
+  order_id: string;
+  amount: number;
+  clawed_back: number;
+  shortfall: number;
+  credited_at: Timestamp;
+  clawed_back_at: NullableTimestamp;
+}
+
+/** SPEC §3 Payout. Payee details read null once the influencer's key is erased. */
+export interface PayoutsTable {
+  id: string;
+  influencer_id: string;
+  amount: number;
+  status: 'requested' | 'approved' | 'paid' | 'rejected';
+  requested_at: Timestamp;
+  processed_at: NullableTimestamp;
+  payee_name: string | null;
+  mobile: string | null;
+  bank_name: string | null;
+  upi_id: string | null;
+  txn_id: string | null;
+}
+
+/**
+ * One row per influencer: the figures the dashboard and the admin list show, recomputed from the
+ * tables above after every event that touches them (so a replay cannot double-count).
+ * balance = credited − clawed_back − held − paid_out.
+ */
+export interface InfluencerLedgersTable {
+  influencer_id: string;
+  registrations: number;
+  /** Paid, unrefunded orders of recorded referrals. */
+  orders: number;
+  credited: number;
+  clawed_back: number;
+  /** In the open (requested or approved) payout. */
+  held: number;
+  paid_out: number;
+  balance: number;
+  open_payout_id: string | null;
+}
+
+export interface InfluencerQueryReplyRow {
+  /** The reply event's id: keeps a replayed reply from being listed twice. */
+  id: string;
+  at: string;
+  by: string;
+  body: string;
+}
+
+/** SPEC §3 Influencer query. */
+export interface InfluencerQueriesTable {
+  id: string;
+  influencer_id: string;
+  subject: string;
+  message: string;
+  status: 'open' | 'in_progress' | 'resolved';
+  replies: JSONColumnType<InfluencerQueryReplyRow[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type InfluencerLedgerRow = Selectable<InfluencerLedgersTable>;
+export type PayoutRow = Selectable<PayoutsTable>;
+export type NewPayoutRow = Insertable<PayoutsTable>;
+export type InfluencerReferredOrderRow = Selectable<InfluencerReferredOrdersTable>;
+export type InfluencerQueryRow = Selectable<InfluencerQueriesTable>;

@@ -1,0 +1,88 @@
+import { useSession } from '@shortlist/web-kit';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { loginPath, paths } from '../../shared/paths';
+import { ServiceOrderDialog } from '../service-order/service-order-dialog';
+
+/** The two Home services that open an upload dialog (SPEC §2 Home). */
+export type UploadServiceId = 'resume_rewrite' | 'resume_review';
+
+export function isUploadService(value: string | null): value is UploadServiceId {
+  return value === 'resume_rewrite' || value === 'resume_review';
+}
+
+export interface ServiceDialogApi {
+  /** The service whose dialog is open, or null. */
+  openService: UploadServiceId | null;
+  /**
+   * HOOK POINT for the upload dialogs. Signed out: go to /login?next=/home?open={service}
+   * (SPEC §6). Signed in: open that service's dialog.
+   */
+  openServiceDialog: (service: UploadServiceId) => void;
+  closeServiceDialog: () => void;
+}
+
+const ServiceDialogContext = createContext<ServiceDialogApi | null>(null);
+
+/**
+ * Owns which upload dialog is open on Home, including `?open=` on arrival (SPEC §2). The
+ * upload dialogs themselves live in features/service-order (shared with Pricing).
+ */
+export function ServiceDialogProvider({ children }: { children: ReactNode }) {
+  const { signedIn } = useSession();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [openService, setOpenService] = useState<UploadServiceId | null>(null);
+
+  const openServiceDialog = useCallback(
+    (service: UploadServiceId) => {
+      if (signedIn) setOpenService(service);
+      else navigate(loginPath(`${paths.home}?open=${service}`));
+    },
+    [signedIn, navigate],
+  );
+
+  const closeServiceDialog = useCallback(() => setOpenService(null), []);
+
+  // ?open=resume_rewrite|resume_review opens the dialog once, then leaves the address so a
+  // reload or Back does not reopen it. Signed out, the parameter waits for a login to use it.
+  const requested = searchParams.get('open');
+  useEffect(() => {
+    if (!signedIn || !isUploadService(requested)) return;
+    setOpenService(requested);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('open');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [signedIn, requested, setSearchParams]);
+
+  const api = useMemo(
+    () => ({ openService, openServiceDialog, closeServiceDialog }),
+    [openService, openServiceDialog, closeServiceDialog],
+  );
+  return <ServiceDialogContext.Provider value={api}>{children}</ServiceDialogContext.Provider>;
+}
+
+export function useServiceDialog(): ServiceDialogApi {
+  const api = useContext(ServiceDialogContext);
+  if (api === null) throw new Error('useServiceDialog must be used inside <ServiceDialogProvider>');
+  return api;
+}
+
+/** The upload dialog of the open service (features/service-order), driven by this context. */
+export function ServiceDialogHost() {
+  const { openService, closeServiceDialog } = useServiceDialog();
+  return <ServiceOrderDialog service={openService} onClose={closeServiceDialog} />;
+}

@@ -1,0 +1,47 @@
+import { clearSession, type SessionUser, saveSession } from '@shortlist/web-kit';
+import { render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { basename, createRoutes } from '../app/router';
+
+export const customer: SessionUser = {
+  id: 'u-42',
+  email: 'asha@example.com',
+  name: 'Asha',
+  role: 'user',
+};
+export const admin: SessionUser = {
+  id: 'u-1',
+  email: 'boss@example.com',
+  name: 'Dev',
+  role: 'Admin',
+};
+
+/**
+ * The whole customer app in memory at `path`, optionally signed in and in maintenance mode.
+ * Resolves once the route's lazy chunk has loaded and the screen is drawn.
+ */
+export async function renderApp(
+  path: string,
+  { user, maintenance = false }: { user?: SessionUser; maintenance?: boolean } = {},
+) {
+  clearSession();
+  if (user) saveSession({ token: `token-${user.id}`, user });
+  const router = createMemoryRouter(createRoutes({ maintenance }), {
+    initialEntries: [path],
+    basename,
+  });
+  const view = render(<RouterProvider router={router} />);
+  await waitFor(
+    () => {
+      // Every screen has one h1; a guard's redirect has none until the target screen is drawn.
+      const ready =
+        router.state.initialized &&
+        router.state.navigation.state === 'idle' &&
+        document.querySelector('h1') !== null;
+      if (!ready) throw new Error('still loading the route');
+      // A lazy chunk is transformed on first import; under a full parallel run that can take seconds.
+    },
+    { timeout: 10_000 },
+  );
+  return { ...view, router };
+}
