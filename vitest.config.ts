@@ -13,6 +13,7 @@ const kurrentDbProject = process.env.EVENTSTORE_URL
       {
         test: {
           name: 'kurrentdb',
+          sequence: { groupOrder: 4 },
           include: ['eventstore/src/**/*.kurrentdb.spec.ts'],
           environment: 'node' as const,
           testTimeout: 60_000,
@@ -30,6 +31,7 @@ const razorpayProject =
         {
           test: {
             name: 'razorpay',
+            sequence: { groupOrder: 5 },
             include: ['api/src/**/*.razorpay.spec.ts'],
             environment: 'node' as const,
             testTimeout: 60_000,
@@ -46,6 +48,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{domain,eventstore,projections,api,bench}/src/**/*.unit.spec.ts'],
           environment: 'node',
         },
@@ -53,6 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          sequence: { groupOrder: 2 },
           include: ['{domain,eventstore,projections,api}/src/**/*.int.spec.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -65,6 +69,7 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
+          sequence: { groupOrder: 1 },
           include: ['web-*/src/**/*.spec.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web-kit/src/testing/setup-tests.ts'],
@@ -73,6 +78,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['e2e/**/*.e2e.spec.ts'],
           environment: 'node',
           testTimeout: 120_000,
