@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, userStreamName } from '@shortlist/domain';
 import type { EventStore, Position } from '@shortlist/eventstore';
+import { hashPassword } from '../../auth/passwords';
 import { deterministicEventId } from '../../commands/deterministic-event-id';
-import { hashPassword } from './passwords';
 import { normaliseEmail, registerAccount, reservationHolder } from './register-account';
 
 export type AdminAccountResult =

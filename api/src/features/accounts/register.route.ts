@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
 import { messageSchema, registerBodySchema, sessionSchema } from './account-schemas';
-import { hashPassword } from './passwords';
 import { type AttemptLimit, routeRateLimit } from './rate-limits';
 import { referralFor } from './referral';
 import { registerAccount } from './register-account';

@@ -1,11 +1,11 @@
 import { accountDecider, DomainError, userStreamName } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../auth/auth-token';
+import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
 import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
 import { messageSchema, resetBodySchema } from './account-schemas';
-import { hashPassword } from './passwords';
 import { type AttemptLimit, routeRateLimit } from './rate-limits';
 import { parseResetToken } from './reset-token';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
 import { createResetToken, hashResetToken, parseResetToken } from './reset-token';
 
 describe('reset tokens', () => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../auth/auth-token';
+import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
 import { INFLUENCER_API_MESSAGES as M } from './influencer.messages';
 import { influencerLoginBodySchema, messageSchema } from './influencer.schemas';
-import { verifyAgainstNothing, verifyPassword } from './influencer-passwords';
 
 const loginAnswerSchema = z.object({
   ok: z.literal(true),

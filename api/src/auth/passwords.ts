@@ -1,6 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id (the library's default algorithm and cost: 19 MiB, 2 passes). */
+/**
+ * Passwords are stored as argon2id (the library's default algorithm) with its default cost
+ * (19 MiB, 2 passes): about 20-50 ms per hash here, the OWASP minimum for argon2id.
+ */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
@@ -17,11 +20,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Spends one real verification and answers false, for a login whose e-mail has no influencer:
- * the answer takes as long as for a wrong password, so timing does not reveal who is enrolled.
+ * Spends the time of one real verification and answers false. Logins (customer, admin,
+ * influencer) call it when no account
+ * has the e-mail, so the answer takes as long as for a wrong password and the timing does not
+ * tell which e-mails have accounts.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hash('no influencer has this password: only its cost matters');
+  dummyHash ??= hash('not anyone'''s password: only its cost matters');
   await verifyPassword(await dummyHash, password);
   return false;
 }
