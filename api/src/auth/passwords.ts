@@ -20,13 +20,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Spends the time of one real verification and answers false. Logins (customer, admin,
- * influencer) call it when no account
- * has the e-mail, so the answer takes as long as for a wrong password and the timing does not
- * tell which e-mails have accounts.
+ * Spends the time of one real verification and answers false. Every login (customer, admin,
+ * influencer) calls it when no account has the e-mail, so the answer takes as long as for a
+ * wrong password and the timing does not tell which e-mails have accounts.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hash('not anyone'''s password: only its cost matters');
+  dummyHash ??= hash('no account has this password: only its cost matters');
   await verifyPassword(await dummyHash, password);
   return false;
 }
