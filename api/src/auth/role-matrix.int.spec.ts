@@ -18,7 +18,7 @@ interface Route {
 const PUBLIC = new Set(['POST /api/influencer/login']);
 
 /** Flattens Fastify's printRoutes tree ("├── /api/x (GET, HEAD)" with nested children). */
-export function routesOf(tree: string): Route[] {
+function routesOf(tree: string): Route[] {
   const routes: Route[] = [];
   const stack: string[] = [];
   for (const line of tree.split('\n')) {
