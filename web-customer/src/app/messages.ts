@@ -501,7 +501,7 @@ export const flowMessages = {
     paymentFailed: 'Payment failed. You can try again.',
     // SPEC §4, §5, §8.
     noPending: 'No pending orders',
-    noPendingText: 'Everything is paid. Start a new resume whenever you are ready.',
+    noPendingText: 'Nothing is waiting for payment. Start a new resume whenever you are ready.',
     confirmDelete: 'Delete this order? This cannot be undone.',
     noPayment: 'No payment required',
     placed: 'Order placed',

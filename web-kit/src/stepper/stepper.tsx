@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { visuallyHiddenClassName } from '../visually-hidden/visually-hidden';
 import styles from './stepper.module.css';
 
@@ -22,12 +23,27 @@ export function Stepper({
   className,
 }: StepperProps) {
   const currentName = steps[current] ?? '';
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Where the list scrolls sideways (nine steps rarely fit), keep the current step in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the current step changes.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.querySelector('[aria-current="step"]')?.closest('li');
+    if (!list || !item || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const itemBox = item.getBoundingClientRect();
+    const itemStart = itemBox.left - listBox.left + list.scrollLeft;
+    list.scrollLeft = Math.max(0, itemStart - (list.clientWidth - itemBox.width) / 2);
+  }, [current]);
   return (
     <nav className={[styles.stepper, className].filter(Boolean).join(' ')} aria-label={label}>
       <p className={styles.summary} aria-hidden="true">
         Step {current + 1} of {steps.length}: {currentName}
       </p>
-      <ol className={styles.list}>
+      {/* Focusable because it scrolls sideways on phones (axe scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
+      <ol ref={listRef} className={styles.list} tabIndex={0}>
         {steps.map((name, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'todo';
           const className = [styles.step, state === 'todo' ? null : styles[state]]

@@ -1,0 +1,236 @@
+import { type Currency, formatPrice, toCurrencyCode } from '@shortlist/domain';
+import {
+  ApiError,
+  Button,
+  EmptyState,
+  ErrorState,
+  errorMessage,
+  LinkButton,
+  Skeleton,
+  StatusChip,
+  saveCurrency,
+  useToast,
+} from '@shortlist/web-kit';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { flowMessages } from '../../app/messages';
+import { paths } from '../../shared/paths';
+import { FileButton } from '../orders/file-button';
+import { formatOrderTime, isPaid, type Order, receiptUrlOf } from '../orders/order';
+import { ReceiptDialog } from '../orders/receipt-dialog';
+import { CurrencyToggle } from '../pricing/currency-toggle';
+import { changeCurrency } from './change-currency';
+import styles from './checkout.module.css';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { useOrder } from './get-order';
+import { OrderPlacedDialog } from './order-placed-dialog';
+import { useDeleteOrder } from './use-delete-order';
+import { usePayNow } from './use-pay-now';
+
+const copy = flowMessages.checkout;
+
+/** Checkout with ?orderId=: the order, its price and currency, Pay Now, Delete, Receipt. */
+export function CheckoutDetail({ orderId }: { orderId: string }) {
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const toast = useToast();
+  const order = useOrder(orderId);
+  const [placed, setPlaced] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const [receiptOpen, setReceiptOpen] = useState(false);
+  const payment = usePayNow((_id, paid) => {
+    if (paid) order.setData(paid);
+    else order.reload();
+    setPlaced(true);
+  });
+  const removal = useDeleteOrder(() => navigate(paths.checkout, { replace: true }));
+
+  const switchCurrency = async (current: Order, currency: Currency) => {
+    setSwitching(true);
+    try {
+      const changed = await changeCurrency(current.id, currency);
+      order.setData(changed.order);
+      saveCurrency(currency);
+      // SPEC §2: the currency toggle uses the currency query parameter.
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.set('currency', toCurrencyCode(currency));
+          return next;
+        },
+        { replace: true },
+      );
+      toast.show(copy.currencyUpdated(currency), { tone: 'success' });
+    } catch (error) {
+      toast.show(errorMessage(error, copy.currencyFailed), { tone: 'danger' });
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const header = (
+    <header className={styles.header}>
+      <h1 className={styles.heading}>{copy.heading}</h1>
+      <p className={styles.lead}>{copy.detailLead}</p>
+    </header>
+  );
+
+  if (order.status === 'loading') {
+    return (
+      <div className={styles.page}>
+        {header}
+        <div className={styles.detail} role="status" aria-label={copy.loading}>
+          <Skeleton lines={6} height="1.5rem" />
+          <Skeleton height="10rem" />
+        </div>
+      </div>
+    );
+  }
+  if (order.status === 'error') {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <div className={styles.page}>
+        {header}
+        {missing ? (
+          <EmptyState
+            title={copy.noOrder}
+            action={
+              <LinkButton to={paths.checkout} variant="primary">
+                {copy.allPending}
+              </LinkButton>
+            }
+          />
+        ) : (
+          <ErrorState message={copy.loadFailed} onRetry={order.reload} />
+        )}
+      </div>
+    );
+  }
+
+  const current = order.data;
+  const paid = isPaid(current);
+  const currency = current.currency;
+  const payable = !paid && current.amount > 0 && currency !== null;
+  const receipt = receiptUrlOf(current);
+  const busy = payment.payingId !== null;
+
+  return (
+    <div className={styles.page}>
+      {header}
+      {payment.error ? (
+        <p className={styles.error} role="alert">
+          {payment.error}
+        </p>
+      ) : null}
+      <div className={styles.detail}>
+        <section className={styles.card} aria-labelledby="order-heading">
+          <h2 id="order-heading" className={styles.orderTitle}>
+            {current.planName}
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{copy.orderId}</dt>
+              <dd className={styles.mono}>{current.id}</dd>
+            </div>
+            <div>
+              <dt>{copy.created}</dt>
+              <dd>{formatOrderTime(current.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>{copy.status}</dt>
+              <dd>
+                <StatusChip value={current.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>{copy.payment}</dt>
+              <dd>
+                <StatusChip kind="payment" value={current.paymentStatus} />
+              </dd>
+            </div>
+            {current.description ? (
+              <div className={styles.wide}>
+                <dt>{copy.notes}</dt>
+                <dd className={styles.notes}>{current.description}</dd>
+              </div>
+            ) : null}
+            {current.customerUploads.length > 0 ? (
+              <div className={styles.wide}>
+                <dt>{copy.uploads}</dt>
+                <dd>
+                  <ul className={styles.files}>
+                    {current.customerUploads.map((upload) => (
+                      <li key={upload.url}>
+                        <FileButton url={upload.url} name={upload.name} />
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+        <section className={styles.summary} aria-labelledby="payment-heading">
+          <h2 id="payment-heading" className={styles.summaryTitle}>
+            {copy.amount}
+          </h2>
+          <p className={styles.total} aria-live="polite">
+            {currency ? formatPrice(current.amount, currency) : current.amount}
+          </p>
+          {payable ? (
+            <div className={styles.currencyRow}>
+              <span>{copy.currency}</span>
+              <CurrencyToggle
+                label={copy.currency}
+                value={currency}
+                disabled={switching || busy}
+                onChange={(next) => {
+                  void switchCurrency(current, next);
+                }}
+              />
+            </div>
+          ) : null}
+          {payable ? (
+            <Button
+              className={styles.payButton}
+              onClick={() => payment.pay(current.id)}
+              disabled={busy || switching}
+              loading={payment.payingId === current.id}
+              loadingLabel={copy.paying}
+            >
+              {copy.payNow}
+            </Button>
+          ) : paid ? null : (
+            <p className={styles.noPayment}>{copy.noPayment}</p>
+          )}
+          {receipt ? (
+            <Button variant="secondary" onClick={() => setReceiptOpen(true)}>
+              {copy.viewReceipt}
+            </Button>
+          ) : null}
+          {!paid ? (
+            <Button variant="ghost" onClick={() => removal.ask(current.id)} disabled={busy}>
+              {copy.deleteOrder}
+            </Button>
+          ) : null}
+          <LinkButton to={paths.orders} variant="ghost">
+            {copy.backToOrders}
+          </LinkButton>
+          {payable ? <p className={styles.muted}>{copy.secure}</p> : null}
+        </section>
+      </div>
+      <ConfirmDeleteDialog
+        open={removal.open}
+        busy={removal.busy}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
+      />
+      <ReceiptDialog
+        url={receiptOpen ? receipt : null}
+        orderId={current.id}
+        onClose={() => setReceiptOpen(false)}
+      />
+      <OrderPlacedDialog open={placed} onClose={() => setPlaced(false)} />
+    </div>
+  );
+}

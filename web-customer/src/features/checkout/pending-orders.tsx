@@ -1,0 +1,138 @@
+import { formatPrice } from '@shortlist/domain';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LinkButton,
+  Skeleton,
+  useSession,
+} from '@shortlist/web-kit';
+import { type ReactNode, useState } from 'react';
+import { flowMessages } from '../../app/messages';
+import { paths } from '../../shared/paths';
+import { formatOrderTime, shortId } from '../orders/order';
+import styles from './checkout.module.css';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { useUnpaidOrders } from './get-unpaid-orders';
+import { OrderPlacedDialog } from './order-placed-dialog';
+import { useDeleteOrder } from './use-delete-order';
+import { usePayNow } from './use-pay-now';
+
+const copy = flowMessages.checkout;
+
+/** Checkout without orderId: every unpaid order, with Pay Now, Open Details and Delete. */
+export function PendingOrders() {
+  const { user } = useSession();
+  const email = user?.email.trim() || null;
+  const orders = useUnpaidOrders(email);
+  const [placed, setPlaced] = useState(false);
+  const payment = usePayNow(() => {
+    setPlaced(true);
+    orders.reload();
+  });
+  const removal = useDeleteOrder((orderId) => {
+    if (orders.status === 'ready') orders.setData(orders.data.filter((o) => o.id !== orderId));
+  });
+
+  let body: ReactNode;
+  if (orders.status === 'loading' || email === null) {
+    body = (
+      <div className={styles.list} role="status" aria-label={copy.loading}>
+        <Skeleton height="7rem" />
+        <Skeleton height="7rem" />
+      </div>
+    );
+  } else if (orders.status === 'error') {
+    body = <ErrorState message={copy.loadFailed} onRetry={orders.reload} />;
+  } else if (orders.data.length === 0) {
+    body = (
+      <EmptyState
+        title={copy.noPending}
+        message={copy.noPendingText}
+        action={
+          <LinkButton to={paths.createResume} variant="primary">
+            {copy.createResume}
+          </LinkButton>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className={styles.list} aria-label={copy.caption}>
+        {orders.data.map((order) => {
+          const payable = order.amount > 0 && order.currency !== null;
+          return (
+            <li key={order.id} className={styles.orderCard}>
+              <div className={styles.orderMain}>
+                <h2 className={styles.orderTitle}>{order.planName}</h2>
+                <p className={styles.muted}>
+                  <span title={order.id}>
+                    {copy.orderId} {shortId(order.id)}
+                  </span>
+                  {' · '}
+                  {formatOrderTime(order.createdAt)}
+                </p>
+              </div>
+              <p className={styles.orderAmount}>
+                {order.currency ? formatPrice(order.amount, order.currency) : order.amount}
+              </p>
+              <div className={styles.actions}>
+                {payable ? (
+                  <Button
+                    onClick={() => payment.pay(order.id)}
+                    disabled={payment.payingId !== null}
+                    loading={payment.payingId === order.id}
+                    loadingLabel={copy.paying}
+                    aria-label={copy.payNowFor(order.id)}
+                  >
+                    {copy.payNow}
+                  </Button>
+                ) : (
+                  <span className={styles.noPayment}>{copy.noPayment}</span>
+                )}
+                <LinkButton
+                  to={`${paths.checkout}?orderId=${encodeURIComponent(order.id)}`}
+                  variant="secondary"
+                  aria-label={copy.openDetailsFor(order.id)}
+                >
+                  {copy.openDetails}
+                </LinkButton>
+                <Button
+                  variant="ghost"
+                  onClick={() => removal.ask(order.id)}
+                  disabled={payment.payingId === order.id}
+                  aria-label={copy.deleteFor(order.id)}
+                >
+                  {copy.delete}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{copy.heading}</h1>
+        <p className={styles.lead}>{copy.listLead}</p>
+      </header>
+      {payment.error ? (
+        <p className={styles.error} role="alert">
+          {payment.error}
+        </p>
+      ) : null}
+      {body}
+      <p className={styles.muted}>{copy.secure}</p>
+      <ConfirmDeleteDialog
+        open={removal.open}
+        busy={removal.busy}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
+      />
+      <OrderPlacedDialog open={placed} onClose={() => setPlaced(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { ApiError, errorMessage } from '@shortlist/web-kit';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flowMessages } from '../../app/messages';
+import type { Order } from '../orders/order';
+import { loadCheckoutScript, type RazorpaySuccess } from './load-checkout-script';
+import { startCheckout } from './start-checkout';
+import { verifyPayment } from './verify-payment';
+import { waitUntilPaid } from './wait-until-paid';
+
+const copy = flowMessages.checkout;
+
+export interface PayNow {
+  /** Starts a payment; ignored while one is open (SPEC §4: one attempt at a time). */
+  pay: (orderId: string) => void;
+  /** The order being paid, or null: Pay Now buttons are disabled while it is set. */
+  payingId: string | null;
+  error: string | null;
+  clearError: () => void;
+}
+
+/**
+ * SPEC §4 checkout flow: start the checkout, load the provider's script, open it; on success
+ * verify the signature and read the order until it is paid, then `onPaid`. A dismissed or
+ * failed payment releases the button.
+ */
+export function usePayNow(onPaid: (orderId: string, order: Order | null) => void): PayNow {
+  const [payingId, setPayingId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const active = useRef(false);
+  const mounted = useRef(true);
+  const onPaidRef = useRef(onPaid);
+  onPaidRef.current = onPaid;
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const hold = useCallback((orderId: string) => {
+    active.current = true;
+    setPayingId(orderId);
+    setError(null);
+  }, []);
+
+  const release = useCallback((message: string | null = null) => {
+    active.current = false;
+    if (!mounted.current) return;
+    setPayingId(null);
+    setError(message);
+  }, []);
+
+  const finish = useCallback(
+    async (orderId: string, response: RazorpaySuccess) => {
+      hold(orderId);
+      try {
+        await verifyPayment({
+          orderId,
+          razorpay_order_id: response.razorpay_order_id,
+          razorpay_payment_id: response.razorpay_payment_id,
+          razorpay_signature: response.razorpay_signature,
+        });
+      } catch (failure) {
+        release(errorMessage(failure, copy.verifyFailed));
+        return;
+      }
+      const order = await waitUntilPaid(orderId);
+      release();
+      if (mounted.current) onPaidRef.current(orderId, order);
+    },
+    [hold, release],
+  );
+
+  const pay = useCallback(
+    async (orderId: string) => {
+      if (active.current) return;
+      hold(orderId);
+      let start: Awaited<ReturnType<typeof startCheckout>>;
+      try {
+        start = await startCheckout(orderId);
+      } catch (failure) {
+        // A 2xx answer that cannot start a payment is "unable"; a refusal is "failed".
+        release(
+          failure instanceof ApiError
+            ? errorMessage(failure, copy.startFailed)
+            : copy.unableToStart,
+        );
+        return;
+      }
+      try {
+        const Razorpay = await loadCheckoutScript(start.checkoutScriptUrl);
+        const { razorpay } = start;
+        const checkout = new Razorpay({
+          key: razorpay.key,
+          amount: razorpay.amount,
+          currency: razorpay.currency,
+          name: 'Shortlist',
+          description: razorpay.description,
+          order_id: razorpay.order_id,
+          prefill: razorpay.prefill,
+          method: {
+            upi: true,
+            card: true,
+            netbanking: true,
+            wallet: true,
+            emi: false,
+            paylater: false,
+          },
+          theme: { color: '#0b63c5' },
+          handler: (response) => {
+            void finish(orderId, response);
+          },
+          modal: { ondismiss: () => release() },
+        });
+        checkout.on('payment.failed', () => release(copy.paymentFailed));
+        checkout.open();
+      } catch {
+        release(copy.unableToStart);
+      }
+    },
+    [finish, hold, release],
+  );
+
+  return {
+    pay: (orderId) => {
+      void pay(orderId);
+    },
+    payingId,
+    error,
+    clearError: () => setError(null),
+  };
+}

@@ -1,0 +1,26 @@
+import { isPaid, type Order } from '../orders/order';
+import { getOrder } from './get-order';
+
+/** SPEC §4, §9: after verification the order is read up to 6 times, 800 ms apart. */
+export const PAYMENT_POLL_ATTEMPTS = 6;
+export const PAYMENT_POLL_INTERVAL_MS = 800;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads the order until it shows paid (the projection may lag the verification by a moment).
+ * Resolves with the last order read, paid or not, or null when no read succeeded.
+ */
+export async function waitUntilPaid(orderId: string): Promise<Order | null> {
+  let last: Order | null = null;
+  for (let attempt = 0; attempt < PAYMENT_POLL_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(PAYMENT_POLL_INTERVAL_MS);
+    try {
+      last = await getOrder(orderId);
+      if (isPaid(last)) return last;
+    } catch {
+      // A failed read is one attempt spent; the next may succeed.
+    }
+  }
+  return last;
+}

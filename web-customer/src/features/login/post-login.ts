@@ -1,0 +1,12 @@
+import { api } from '@shortlist/web-kit';
+import { readSessionAnswer, type SessionAnswer } from './read-session';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** POST /api/login. */
+export function postLogin(request: LoginRequest): Promise<SessionAnswer> {
+  return api.post('/login', request, { parse: readSessionAnswer });
+}

@@ -1,0 +1,50 @@
+import { ApiError, readToken } from '@shortlist/web-kit';
+
+/**
+ * Order files (uploads, deliveries, receipts) are /api routes that need the bearer token, so a
+ * plain link cannot open them: they are fetched with the token and handed over as a Blob.
+ */
+export async function fetchOrderFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    let message: string | null = null;
+    try {
+      const body: unknown = await response.json();
+      if (typeof body === 'object' && body !== null && 'message' in body) {
+        message = typeof body.message === 'string' ? body.message : null;
+      }
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    throw new ApiError(response.status, message);
+  }
+  return response.blob();
+}
+
+/** Saves a Blob under `fileName` through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+export async function downloadOrderFile(url: string, fileName: string): Promise<void> {
+  saveBlob(await fetchOrderFile(url), fileName);
+}

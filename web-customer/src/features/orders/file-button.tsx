@@ -1,0 +1,32 @@
+import { Button, useToast } from '@shortlist/web-kit';
+import { useState } from 'react';
+import { flowMessages } from '../../app/messages';
+import { downloadOrderFile } from './fetch-order-file';
+
+/** Downloads one order file with the session's token (a plain link would be refused). */
+export function FileButton({ url, name }: { url: string; name: string }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadOrderFile(url, name);
+    } catch {
+      toast.show(flowMessages.orders.downloadFailed, { tone: 'danger' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={download}
+      disabled={busy}
+      aria-label={flowMessages.orders.download(name)}
+      title={name}
+    >
+      {name}
+    </Button>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button } from '@shortlist/web-kit';
+import { flowMessages } from '../../app/messages';
+import { FileButton } from './file-button';
+import { isReviewOrder, type Order, receiptUrlOf } from './order';
+import styles from './orders.module.css';
+
+const copy = flowMessages.orders;
+
+export interface OrderActions {
+  onShowSuggestions: (orderId: string) => void;
+  onShowReceipt: (order: Order) => void;
+}
+
+/** The customer's own files (SPEC §2 Uploads column). */
+export function UploadsCell({ order }: { order: Order }) {
+  if (order.customerUploads.length === 0) return <>{copy.none}</>;
+  return (
+    <ul className={styles.files}>
+      {order.customerUploads.map((upload) => (
+        <li key={upload.url}>
+          <FileButton url={upload.url} name={upload.name} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the admins delivered: files, and for reviews the suggestions (SPEC §2). */
+export function DeliveredCell({
+  order,
+  onShowSuggestions,
+}: {
+  order: Order;
+  onShowSuggestions: OrderActions['onShowSuggestions'];
+}) {
+  const review = isReviewOrder(order);
+  if (order.attachments.length === 0 && !review) return <>{copy.none}</>;
+  return (
+    <ul className={styles.files}>
+      {order.attachments.map((attachment) => (
+        <li key={attachment.url}>
+          <FileButton url={attachment.url} name={attachment.name} />
+        </li>
+      ))}
+      {review ? (
+        <li>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onShowSuggestions(order.id)}
+            aria-label={`${copy.suggestions}: ${order.id}`}
+          >
+            {copy.suggestions}
+          </Button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The Receipt link, once an invoice address exists (SPEC §2). */
+export function ActionsCell({
+  order,
+  onShowReceipt,
+}: {
+  order: Order;
+  onShowReceipt: OrderActions['onShowReceipt'];
+}) {
+  if (!receiptUrlOf(order)) return <>{copy.none}</>;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => onShowReceipt(order)}
+      aria-label={`${copy.receipt}: ${order.id}`}
+    >
+      {copy.receipt}
+    </Button>
+  );
+}

@@ -1,0 +1,165 @@
+import { clearSession } from '@shortlist/web-kit';
+import { mockMatchMedia } from '@shortlist/web-kit/testing';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customer, renderApp } from '../../testing/render-app';
+import { apiOrder, json, stubFetch } from './testing/api-stub';
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const history = [
+  apiOrder({
+    id: 'paid-pending',
+    paymentStatus: 'paid',
+    status: 'paid',
+    planName: 'Resume Review',
+  }),
+  apiOrder({ id: 'paid-missing', paymentStatus: 'paid', status: null, planName: 'Resume Review' }),
+  apiOrder({
+    id: 'paid-processing',
+    paymentStatus: 'paid',
+    status: 'processing',
+    service: 'resume_rewrite',
+    planName: 'Resume Rewrite',
+  }),
+  apiOrder({
+    id: 'paid-done',
+    paymentStatus: 'paid',
+    status: 'completed',
+    service: 'resume_rewrite',
+    planName: 'Resume Rewrite',
+    receiptUrl: '/api/orders/paid-done/receipt',
+    attachments: [
+      {
+        name: 'final.pdf',
+        filename: 'final.pdf',
+        url: '/api/orders/paid-done/attachments/final.pdf',
+      },
+    ],
+  }),
+  apiOrder({ id: 'unpaid-1' }),
+  apiOrder({ id: 'unpaid-2' }),
+  apiOrder({ id: 'unpaid-3' }),
+  apiOrder({ id: 'unpaid-4' }),
+];
+
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('orders', () => {
+  it('loads the history by e-mail and shows paid orders in the table', async () => {
+    const fetchMock = stubFetch(() => json(200, { orders: history }));
+    await renderApp('/orders', { user: customer });
+    const table = await screen.findByRole('table', { name: 'Order history' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/orders/history/asha%40example.com');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Order ID',
+      'Service',
+      'Status',
+      'Payment',
+      'Ordered Time',
+      'Uploads',
+      'Admin Attachments / Suggestions',
+      'Actions',
+    ]);
+    expect(rows()).toHaveLength(4);
+    expect(within(table).getByRole('button', { name: 'Receipt: paid-done' })).toBeVisible();
+    expect(within(table).getByRole('button', { name: 'Download final.pdf' })).toBeVisible();
+    expect(within(table).queryByText('Queued')).toBeNull();
+  });
+
+  it('filters: a missing status or paid counts as Pending', async () => {
+    stubFetch(() => json(200, { orders: history }));
+    await renderApp('/orders', { user: customer });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('radio', { name: /Pending/ }));
+    expect(rows()).toHaveLength(2);
+    for (const row of rows()) expect(row).toHaveTextContent('Pending');
+    await userEvent.click(screen.getByRole('radio', { name: /Processing/ }));
+    expect(rows()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('radio', { name: /Completed/ }));
+    expect(rows()[0]).toHaveTextContent('Completed');
+    await userEvent.click(screen.getByRole('radio', { name: /All/ }));
+    expect(rows()).toHaveLength(4);
+  });
+
+  it('a banner links up to 3 unpaid orders and all of them', async () => {
+    stubFetch(() => json(200, { orders: history }));
+    await renderApp('/orders', { user: customer });
+    const banner = await screen.findByRole('region', { name: '4 orders are awaiting payment' });
+    const links = within(banner).getAllByRole('link', { name: /^Resume Checkout/ });
+    expect(links).toHaveLength(3);
+    expect(links[0]).toHaveAttribute('href', '/checkout?orderId=unpaid-1');
+    expect(within(banner).getByRole('link', { name: 'See all pending' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
+  });
+
+  it('with no paid orders: No paid orders yet', async () => {
+    stubFetch(() => json(200, { orders: [apiOrder()] }));
+    await renderApp('/orders', { user: customer });
+    expect(await screen.findByRole('heading', { name: 'No paid orders yet' })).toBeVisible();
+    expect(screen.getByRole('region', { name: '1 order is awaiting payment' })).toBeVisible();
+  });
+
+  it('a failed load says so and retries', async () => {
+    stubFetch(() => json(500, null));
+    await renderApp('/orders', { user: customer });
+    expect(await screen.findByText('Failed to load orders.')).toBeVisible();
+    stubFetch(() => json(200, { orders: history }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table')).toBeVisible();
+  });
+
+  it('without an e-mail in the session asks to log in', async () => {
+    stubFetch(() => json(200, { orders: [] }));
+    await renderApp('/orders', { user: { ...customer, email: '' } });
+    expect(
+      await screen.findByRole('heading', { name: 'Please log in to view your orders.' }),
+    ).toBeVisible();
+  });
+
+  it('review suggestions open in a modal, with their empty and error states', async () => {
+    let answer = json(200, { reviewSuggestions: 'Lead with results.\nCut the objective.' });
+    stubFetch((request) =>
+      request.path.endsWith('/suggestions') ? answer.clone() : json(200, { orders: history }),
+    );
+    await renderApp('/orders', { user: customer });
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggestions: paid-pending' }));
+    const dialog = screen.getByRole('dialog', { name: 'Review suggestions' });
+    expect(await within(dialog).findByText(/Lead with results/)).toBeVisible();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+
+    answer = json(200, { reviewSuggestions: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Suggestions: paid-missing' }));
+    expect(await within(dialog).findByText('No suggestions yet.')).toBeVisible();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+
+    answer = json(500, null);
+    await userEvent.click(screen.getByRole('button', { name: 'Suggestions: paid-pending' }));
+    expect(await within(dialog).findByText('Unable to load suggestions.')).toBeVisible();
+  });
+
+  it('on a phone each paid order is a card with the same facts', async () => {
+    const media = mockMatchMedia(() => false);
+    try {
+      stubFetch(() => json(200, { orders: history }));
+      await renderApp('/orders', { user: customer });
+      const cards = await screen.findByRole('list', { name: 'Order history' });
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(cards).getAllByRole('heading', { level: 2 })).toHaveLength(4);
+      expect(within(cards).getByRole('button', { name: 'Receipt: paid-done' })).toBeVisible();
+      expect(within(cards).getAllByText('Admin Attachments / Suggestions')).toHaveLength(4);
+    } finally {
+      media.restore();
+    }
+  });
+});

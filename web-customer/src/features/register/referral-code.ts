@@ -1,0 +1,50 @@
+/** Where a referral code seen once is kept, so it survives the visitor browsing around first. */
+export const REFERRAL_STORAGE_KEY = 'ref';
+
+// Codes are short tokens; anything else is not worth sending.
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+function cookieValue(name: string): string | null {
+  try {
+    for (const part of document.cookie.split(';')) {
+      const [key, ...rest] = part.trim().split('=');
+      if (key === name) return decodeURIComponent(rest.join('='));
+    }
+  } catch {
+    // A malformed cookie is as good as none.
+  }
+  return null;
+}
+
+function stored(): string | null {
+  try {
+    return window.localStorage.getItem(REFERRAL_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function store(code: string): void {
+  try {
+    window.localStorage.setItem(REFERRAL_STORAGE_KEY, code);
+  } catch {
+    // Storage off: the code still goes with this registration.
+  }
+}
+
+/**
+ * SPEC §5: the referral code comes from the `ref` query parameter, a `ref` cookie or stored
+ * local data, in that order. A code seen in the address or the cookie is stored for later.
+ */
+export function resolveReferralCode(search: string): string | null {
+  const fromQuery = new URLSearchParams(search).get('ref')?.trim() ?? '';
+  const fromCookie = cookieValue('ref')?.trim() ?? '';
+  for (const candidate of [fromQuery, fromCookie]) {
+    if (CODE.test(candidate)) {
+      store(candidate);
+      return candidate;
+    }
+  }
+  const kept = stored()?.trim() ?? '';
+  return CODE.test(kept) ? kept : null;
+}

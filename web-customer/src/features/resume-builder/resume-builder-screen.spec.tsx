@@ -1,0 +1,262 @@
+import { clearSession } from '@shortlist/web-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customer, renderApp } from '../../testing/render-app';
+import { json, requestsOf, stubFetch } from '../orders/testing/api-stub';
+import { DRAFT_STORAGE_KEY, emptyDraft, type ResumeDraft } from './resume-draft';
+
+afterEach(() => {
+  clearSession();
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+function entry(values: Record<string, string>) {
+  return { key: 'k', values };
+}
+
+/** Every step filled in validly, stored as the builder keeps it, on `step`. */
+function storeCompleteDraft(step: number, changes: Partial<ResumeDraft> = {}) {
+  const draft: ResumeDraft = {
+    ...emptyDraft(),
+    degreeLevel: 'Bachelors',
+    majorPrimary: 'Data Science',
+    targetRole: 'Data Analyst',
+    personal: {
+      fullName: 'Asha Verma',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      address: 'Pune',
+      linkedin: 'N/A',
+      github: 'N/A',
+    },
+    summary: 'Analyst who turns data into decisions.',
+    skills: { techSkills: 'SQL', softSkills: 'Writing' },
+    lists: {
+      work: [
+        entry({
+          jobTitle: 'Intern',
+          company: 'Acme',
+          location: 'Pune',
+          start: '2024-01',
+          end: 'N/A',
+          responsibilities: 'Dashboards',
+        }),
+      ],
+      edu: [
+        entry({
+          degree: 'BSc',
+          institution: 'Pune University',
+          location: 'Pune',
+          start: '2020-07',
+          end: '2023-05',
+          major: 'Statistics',
+        }),
+      ],
+      projects: [
+        entry({ name: 'Churn', desc: 'Model', tech: 'Python', role: 'Lead', link: 'N/A' }),
+      ],
+      certs: [entry({ name: 'N/A', org: 'N/A', date: 'N/A' })],
+      langs: [entry({ name: 'English', level: 'Advanced' })],
+    },
+    ...changes,
+  };
+  sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ step, draft }));
+}
+
+describe('resume builder: step 1', () => {
+  it('shows nine steps and asks for a target role', async () => {
+    stubFetch(() => json(200, {}));
+    await renderApp('/createresume', { user: customer });
+    const steps = within(screen.getByRole('navigation', { name: 'Resume steps' }));
+    expect(steps.getAllByRole('listitem')).toHaveLength(9);
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Degree level' }),
+      'Bachelors',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Major' }), 'Data Science');
+    await next();
+
+    const role = screen.getByRole('combobox', { name: 'Target role' });
+    expect(role).toHaveAccessibleDescription(
+      'Suggestions follow your degree and major. Pick N/A to skip. Please choose a target role (or pick N/A to skip).',
+    );
+    expect(role).toHaveFocus();
+  });
+
+  it('Other needs its text (cut to 80), and the text goes when the role changes', async () => {
+    stubFetch(() => json(200, {}));
+    await renderApp('/createresume', { user: customer });
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Degree level' }),
+      'Diploma',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Major' }), 'N/A');
+    const role = screen.getByRole('combobox', { name: 'Target role' });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Choose a target role',
+      'Trainee/Intern',
+      'Junior Technician',
+      'Support Engineer (Junior)',
+      'Other',
+      'N/A',
+    ]);
+    await userEvent.selectOptions(role, 'Other');
+    await next();
+    const other = screen.getByRole('textbox', { name: 'Your role' });
+    expect(other).toHaveAccessibleDescription(
+      'Up to 80 characters. Please type your role in Other, e.g., Analyst, Consultant, Associate',
+    );
+    await userEvent.type(other, 'y'.repeat(85));
+    expect(other).toHaveValue('y'.repeat(80));
+
+    await userEvent.selectOptions(role, 'Trainee/Intern');
+    expect(screen.queryByRole('textbox', { name: 'Your role' })).toBeNull();
+    await userEvent.selectOptions(role, 'Other');
+    expect(screen.getByRole('textbox', { name: 'Your role' })).toHaveValue('');
+  });
+
+  it('resets a role that the new major no longer suggests', async () => {
+    stubFetch(() => json(200, {}));
+    await renderApp('/createresume', { user: customer });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Major' }), 'Data Science');
+    const role = screen.getByRole('combobox', { name: 'Target role' });
+    await userEvent.selectOptions(role, 'Data Analyst');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Major' }),
+      'Civil Engineering',
+    );
+    expect(role).toHaveValue('');
+  });
+});
+
+describe('resume builder: later steps', () => {
+  it('personal info: Profile ID is read-only from the session, e-mail is of email type', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(1);
+    await renderApp('/createresume', { user: customer });
+    const pid = screen.getByRole('textbox', { name: 'Profile ID' });
+    expect(pid).toHaveValue('u-42');
+    expect(pid).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+  });
+
+  it('summary counts to 300 without cutting', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(2, { summary: 'z'.repeat(310) });
+    await renderApp('/createresume', { user: customer });
+    expect(screen.getByText('310/300')).toBeVisible();
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 4: Work experience' })).toBeVisible();
+  });
+
+  it('dates must be YYYY-MM or N/A', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(3);
+    await renderApp('/createresume', { user: customer });
+    const start = screen.getByRole('textbox', { name: 'Start' });
+    await userEvent.clear(start);
+    await userEvent.type(start, '03/2024');
+    await next();
+    expect(start).toHaveAccessibleDescription('YYYY-MM or N/A Start date must be YYYY-MM or N/A.');
+    await userEvent.clear(start);
+    await userEvent.type(start, 'N/A');
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 5: Education' })).toBeVisible();
+  });
+
+  it('adds entries; the last one cannot be removed', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(8);
+    await renderApp('/createresume', { user: customer });
+    expect(screen.getByRole('button', { name: 'Remove Language 1' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    expect(screen.getByRole('group', { name: 'Language 2' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove Language 1' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Language 2' }));
+    expect(screen.queryByRole('group', { name: 'Language 2' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Language 1' })).toBeDisabled();
+  });
+
+  it('keeps the draft across a reload of the screen', async () => {
+    stubFetch(() => json(200, {}));
+    const first = await renderApp('/createresume', { user: customer });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Degree level' }), 'PhD');
+    first.unmount();
+    await renderApp('/createresume', { user: customer });
+    expect(screen.getByRole('combobox', { name: 'Degree level' })).toHaveValue('PhD');
+  });
+
+  it('Submit jumps back to the first step with a problem', async () => {
+    stubFetch(() => json(201, {}));
+    storeCompleteDraft(8, { summary: '   ' });
+    await renderApp('/createresume', { user: customer });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('heading', { name: 'Step 3: Summary' })).toBeVisible();
+    const summary = screen.getByRole('textbox', { name: 'Professional summary' });
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('resume builder: submit', () => {
+  it('posts the payload, shows the overlay, clears the draft and goes to checkout', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const fetchMock = stubFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    );
+    storeCompleteDraft(8);
+    const { router } = await renderApp('/createresume?currency=usd', { user: customer });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Saving your details…')).toBeVisible();
+    expect(screen.getByText('Please keep this tab open')).toBeVisible();
+    const [request] = requestsOf(fetchMock);
+    expect(request?.path).toBe('/api/resume');
+    expect(request?.body).toMatchObject({
+      targetRoles: ['Data Analyst'],
+      personal: { pid: 'u-42', email: 'asha@example.com' },
+      currency: 'USD',
+      langs: [{ name: 'English', level: 'Advanced' }],
+    });
+
+    release(json(201, { message: 'Resume saved', orderId: 'ord-77' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.search).toBe('?orderId=ord-77');
+    expect(sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    [json(400, { message: 'Phone is required.' }), 'Phone is required.'],
+    [json(500, null), 'Failed to save resume (server error)'],
+  ])('shows why saving failed', async (response, message) => {
+    stubFetch(() => response);
+    storeCompleteDraft(8);
+    await renderApp('/createresume', { user: customer });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText('Saving your details…')).toBeNull();
+  });
+
+  it('says when no answer came back', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline')));
+    storeCompleteDraft(8);
+    await renderApp('/createresume', { user: customer });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to save resume: No response from server',
+    );
+  });
+});
