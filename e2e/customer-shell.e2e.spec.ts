@@ -88,6 +88,21 @@ describe('customer shell', () => {
     expect(await seriousA11yProblems(page)).toEqual([]);
   });
 
+  // The remaining public screens: each shows a page heading and passes axe.
+  it.each([
+    '/forgot',
+    '/forgot?token=abc.def',
+    '/terms',
+    '/refund',
+    '/disclaimer',
+    '/signup',
+    '/definitely/not/here',
+  ])('%s has a heading and passes axe', async (path) => {
+    const page = await open(path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await seriousA11yProblems(page)).toEqual([]);
+  });
+
   it('home passes axe and has no horizontal scroll at 375 px', async () => {
     const page = await open('/', { width: 375, height: 812 });
     expect(
