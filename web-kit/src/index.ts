@@ -59,6 +59,7 @@ export { Logo, type LogoProps } from './logo/logo';
 export { LogoMark } from './logo/logo-mark';
 export { useMediaQuery } from './motion/use-media-query';
 export { useReducedMotion } from './motion/use-reduced-motion';
+export { NotFound, type NotFoundProps } from './not-found/not-found';
 // Session storage (SPEC §3)
 export {
   clearInfluencerSession,
