@@ -1,17 +1,17 @@
 import { type ReactNode, useId } from 'react';
 import { CloseIcon } from './close-icon';
 import type { DialogProps } from './dialog';
+import shared from './modal-shell.module.css';
 import { useModalDialog } from './use-modal-dialog';
 
-/** The class names a look (centred dialog, side drawer) gives the shared structure. */
+/** The class names a look (centred dialog, side drawer) adds to the shared structure. */
 export interface ModalShellClasses {
   frame?: string;
   header?: string;
-  title?: string;
-  close?: string;
   body?: string;
-  footer?: string;
 }
+
+const join = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
 
 interface ModalShellProps extends Omit<DialogProps, 'size' | 'className'> {
   /** Class of the <dialog> element itself. */
@@ -46,14 +46,14 @@ export function ModalShell({
       {...handlers}
     >
       {open ? (
-        <div className={classes.frame}>
-          <div className={classes.header}>
-            <h2 id={titleId} className={classes.title}>
+        <div className={join(shared.frame, classes.frame)}>
+          <div className={join(shared.header, classes.header)}>
+            <h2 id={titleId} className={shared.title}>
               {title}
             </h2>
             <button
               type="button"
-              className={classes.close}
+              className={shared.close}
               aria-label={closeLabel}
               disabled={busy}
               onClick={onClose}
@@ -63,10 +63,10 @@ export function ModalShell({
           </div>
           {/* Focusable so a keyboard can scroll long content (axe scrollable-region-focusable). */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
-          <div className={classes.body} tabIndex={0}>
+          <div className={join(shared.body, classes.body)} tabIndex={0}>
             {children}
           </div>
-          {footer ? <div className={classes.footer}>{footer}</div> : null}
+          {footer ? <div className={shared.footer}>{footer}</div> : null}
         </div>
       ) : null}
     </dialog>

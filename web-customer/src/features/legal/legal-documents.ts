@@ -22,7 +22,7 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-export const LEGAL_UPDATED = '1 January 2025';
+export const LEGAL_UPDATED = '22 November 2026';
 
 const privacy: LegalDocument = {
   id: 'privacy',
