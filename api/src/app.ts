@@ -23,6 +23,7 @@ import { razorpaySandboxRoutes } from './payments/sandbox/sandbox-routes.plugin'
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
+import { retentionPlugin } from './retention/retention.plugin';
 import webAppsPlugin from './web/web-apps.plugin';
 
 export interface BuildAppOptions {
@@ -75,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, { config, services });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+  // Background jobs with no routes: every process that builds the app runs them.
+  await app.register(retentionPlugin);
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });

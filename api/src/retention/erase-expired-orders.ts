@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { type EraseOrderData, orderDecider, orderStreamName } from '@shortlist/domain';
+import type { EventStore, JsonValue, Position } from '@shortlist/eventstore';
+import type { Database, OrderRow } from '@shortlist/projections';
+import type { Kysely } from 'kysely';
+import { deterministicEventId } from '../commands/deterministic-event-id';
+import { handleCommand } from '../commands/handle-command';
+import type { FileStorage } from '../files/file-storage.port';
+import type { KeyVault } from '../personal-data/key-vault';
+
+/** SPEC §1: "Data is kept 1 month after completion, then deleted." */
+export const RETENTION_DAYS = 30;
+export const RETENTION_ACTOR = 'system:retention';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The slice of pino used here, so tests can pass a plain object. */
+export interface RetentionLogger {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface EraseExpiredOrdersInput {
+  store: EventStore;
+  db: Kysely<Database>;
+  vault: KeyVault;
+  files: FileStorage;
+  now: Date;
+  retentionDays?: number;
+  logger: RetentionLogger;
+  /** app.waitForProjections: so a run ends with the read models showing what it erased. */
+  waitForProjections: (position: Position | null) => Promise<void>;
+}
+
+export interface EraseExpiredOrdersResult {
+  /** Orders this run recorded OrderDataErased for (not those another run got to first). */
+  erased: string[];
+}
+
+type DueOrder = Pick<OrderRow, 'id' | 'customer_uploads' | 'attachments'>;
+
+/**
+ * Crypto-shreds every order completed more than `retentionDays` ago (ARCHITECTURE.md "Personal
+ * data and the audit trail"): erase the stream's key, delete its files, then record
+ * OrderDataErased, which scrubs the read model. Every step is idempotent and the read model's
+ * erased_at is set only by the last one, so a run that stops half way (or fails on one order) is
+ * simply finished by the next; two runs at once meet at the command, whose deterministic event id
+ * and expected version let only one of them append.
+ */
+export async function eraseExpiredOrders(
+  input: EraseExpiredOrdersInput,
+): Promise<EraseExpiredOrdersResult> {
+  const { db, logger, now } = input;
+  const cutoff = new Date(now.getTime() - (input.retentionDays ?? RETENTION_DAYS) * DAY_MS);
+  const due = await db
+    .selectFrom('orders')
+    .select(['id', 'customer_uploads', 'attachments'])
+    .where('status', '=', 'completed')
+    .where('completed_at', '<=', cutoff)
+    .where('erased_at', 'is', null)
+    .orderBy('completed_at')
+    .execute();
+
+  // One correlation id ties together everything this run did, for the audit trail.
+  const correlationId = randomUUID();
+  const erased: string[] = [];
+  let lastPosition: Position | null = null;
+  for (const order of due) {
+    try {
+      const position = await eraseOrder(input, order, correlationId);
+      if (position !== null) {
+        erased.push(order.id);
+        lastPosition = position;
+      }
+    } catch (error) {
+      // One order must not hold the others back; it is still due, so the next run retries it.
+      logger.error({ err: error, orderId: order.id }, 'Could not erase an expired order');
+    }
+  }
+  await input.waitForProjections(lastPosition);
+  if (due.length > 0) {
+    logger.info({ due: due.length, erased: erased.length }, 'Expired orders erased');
+  }
+  return { erased };
+}
+
+/** Answers the position of the OrderDataErased it appended, or null if it was already there. */
+async function eraseOrder(
+  input: EraseExpiredOrdersInput,
+  order: DueOrder,
+  correlationId: string,
+): Promise<Position | null> {
+  const { store, vault, files, now } = input;
+  const streamName = orderStreamName(order.id);
+  const at = now.toISOString();
+
+  // File ids first, while the key still opens them: the stream also names a removed delivery
+  // whose deletion failed, and the read model (not scrubbed until the command) keeps the ids
+  // for a retry after the key is already gone.
+  const fileIds = new Set([...order.customer_uploads, ...order.attachments].map((f) => f.fileId));
+  for (const fileId of await fileIdsInStream(store, streamName)) fileIds.add(fileId);
+
+  await vault.erase(streamName, at);
+  for (const fileId of fileIds) await files.delete(fileId);
+
+  const command: EraseOrderData = {
+    type: 'EraseOrderData',
+    data: {},
+    metadata: { actor: RETENTION_ACTOR, correlationId, causationId: null, now: at },
+  };
+  const { position } = await handleCommand({
+    store,
+    streamName,
+    decider: orderDecider,
+    command,
+    eventIds: [deterministicEventId('retention:erase-order-data', order.id)],
+  });
+  return position;
+}
+
+async function fileIdsInStream(store: EventStore, streamName: string): Promise<string[]> {
+  const { events } = await store.readStream(streamName);
+  const ids: string[] = [];
+  for (const event of events) {
+    if (event.type === 'OrderPlaced') {
+      const uploads = event.data.customerUploads;
+      if (Array.isArray(uploads)) ids.push(...uploads.flatMap((upload) => fileIdOf(upload)));
+    } else if (event.type === 'DeliveryAttached') {
+      ids.push(...fileIdOf(event.data.file));
+    }
+  }
+  return ids;
+}
+
+// Payloads are JSON from the store (null once erased): take a fileId only where there is one.
+function fileIdOf(value: JsonValue | undefined): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const fileId = value.fileId;
+  return typeof fileId === 'string' ? [fileId] : [];
+}

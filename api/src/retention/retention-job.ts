@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { JobQueue } from '../queue/job-queue.port';
+import type { EraseExpiredOrdersResult } from './erase-expired-orders';
+
+export const RETENTION_JOB = 'retention.erase-expired';
+
+/** 03:00 UTC (08:30 in India): a quiet hour, once a day. */
+const RUN_HOUR_UTC = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A failed run (say, the database away) is retried 4 times, 1, 2 and 4 minutes apart. */
+const RETENTION_ATTEMPTS = 4;
+const RETENTION_BACKOFF_MS = 60_000;
+
+const payloadSchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
+/** The first 03:00 UTC strictly after `after`. */
+export function nextDailyRun(after: Date): Date {
+  const today = Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate());
+  const run = today + RUN_HOUR_UTC * 60 * 60 * 1000;
+  return new Date(run > after.getTime() ? run : run + DAY_MS);
+}
+
+/** One job per calendar day: the key every process computes alike for that day's run. */
+export function retentionKey(runAt: Date): string {
+  return `retention:${dayOf(runAt)}`;
+}
+
+/**
+ * Enqueues the run due at `runAt`. The key is that day, so however many processes (the API, the
+ * workers, restarts) schedule it, the queue holds one job per day: BullMQ keeps a finished job's
+ * key 7 days, the in-process queue (embedded mode, one process) for its lifetime.
+ */
+export async function scheduleRetentionRun(queue: JobQueue, runAt: Date, now: Date): Promise<void> {
+  await queue.enqueue(
+    RETENTION_JOB,
+    { date: dayOf(runAt) },
+    {
+      key: retentionKey(runAt),
+      delayMs: Math.max(0, runAt.getTime() - now.getTime()),
+      attempts: RETENTION_ATTEMPTS,
+      backoffMs: RETENTION_BACKOFF_MS,
+    },
+  );
+}
+
+/** At process start: the next 03:00 UTC (a no-op if another process already scheduled it). */
+export async function startRetentionSchedule(queue: JobQueue, now: Date): Promise<Date> {
+  const runAt = nextDailyRun(now);
+  await scheduleRetentionRun(queue, runAt, now);
+  return runAt;
+}
+
+export interface RetentionJobDeps {
+  erase: (now: Date) => Promise<EraseExpiredOrdersResult>;
+  logger: { info(object: object, message: string): void };
+  /** Default: the wall clock. */
+  clock?: () => Date;
+}
+
+/**
+ * The `retention.erase-expired` handler: schedules tomorrow's run, then erases. Scheduling
+ * comes first so that a run failing on all its attempts still leaves the chain in place. The
+ * next run follows the later of now and this job's own time, so an old job (a queue that was
+ * down for days) is followed by the next real 03:00, not by a catch-up of every day missed: one
+ * run erases everything due however late it is.
+ *
+ * Not a cron: the queue port has delays, not repeats, and a restart in embedded mode loses the
+ * in-process timer, so every process start schedules the next run again (same key, no double).
+ */
+export function registerRetentionJob(queue: JobQueue, deps: RetentionJobDeps): void {
+  const clock = deps.clock ?? (() => new Date());
+  queue.process(RETENTION_JOB, async (payload, job) => {
+    const { date } = payloadSchema.parse(payload);
+    const now = clock();
+    const due = new Date(`${date}T${String(RUN_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
+    await scheduleRetentionRun(queue, nextDailyRun(now > due ? now : due), now);
+    const { erased } = await deps.erase(now);
+    deps.logger.info(
+      { date, erased: erased.length, attempt: job.attempt },
+      'Retention erasure finished',
+    );
+  });
+}
+
+const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
