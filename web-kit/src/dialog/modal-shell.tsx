@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { CloseIcon } from './close-icon';
 import type { DialogProps } from './dialog';
 import shared from './modal-shell.module.css';
