@@ -32,7 +32,11 @@ export interface EraseExpiredOrdersInput {
 }
 
 export interface EraseExpiredOrdersResult {
-  /** Orders this run recorded OrderDataErased for (not those another run got to first). */
+  /**
+   * Orders whose OrderDataErased this run appended. A concurrent run that appended the same
+   * (deterministic) event first may be counted by both: the store's idempotent append answers a
+   * repeat exactly like the first write, and the stream still holds one erasure.
+   */
   erased: string[];
 }
 
