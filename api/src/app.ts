@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import { accountRoutes } from './features/accounts/account.routes';
@@ -70,7 +71,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   // Ecosystem: opt-in per route (login, register, forgot, payments set config.rateLimit).
-  await app.register(rateLimit, { global: false });
+  // With Redis (services mode) every API instance counts in one place; else in this process.
+  const rateLimitStore = config.redisUrl === null ? null : new Redis(config.redisUrl);
+  if (rateLimitStore !== null) {
+    app.addHook('onClose', async () => {
+      await rateLimitStore.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitStore === null
+      ? {}
+      : { redis: rateLimitStore, nameSpace: 'shortlist-rate-limit:' }),
+  });
 
   // App plugins.
   await app.register(servicesPlugin, { config, services });

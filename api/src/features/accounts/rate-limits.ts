@@ -12,8 +12,8 @@ export interface AttemptLimit {
  * Attempts allowed per window (ARCHITECTURE.md: login, register and forgot are rate-limited).
  * Keyed per client IP and, where a guess is about one account, per IP + e-mail, so a password
  * guesser is slowed per account while the people behind one NAT address are not locked out
- * together. Counters live in the process (@fastify/rate-limit's local store); several API
- * processes each count on their own.
+ * together. Counters live in Redis when REDIS_URL is set (services mode: every API instance
+ * shares them, see app.ts), else in the process.
  */
 export interface AccountRateLimits {
   /** POST /login, per IP + e-mail. */
