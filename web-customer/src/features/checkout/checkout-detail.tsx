@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flowMessages } from '../../app/messages';
 import { paths } from '../../shared/paths';
+import screen from '../../shared/screen.module.css';
 import { FileButton } from '../orders/file-button';
 import { formatOrderTime, isPaid, type Order, receiptUrlOf } from '../orders/order';
 import { ReceiptDialog } from '../orders/receipt-dialog';
@@ -69,15 +70,15 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   };
 
   const header = (
-    <header className={styles.header}>
-      <h1 className={styles.heading}>{copy.heading}</h1>
+    <header className={screen.header}>
+      <h1 className={screen.heading}>{copy.heading}</h1>
       <p className={styles.lead}>{copy.detailLead}</p>
     </header>
   );
 
   if (order.status === 'loading') {
     return (
-      <div className={styles.page}>
+      <div className={screen.page}>
         {header}
         <div className={styles.detail} role="status" aria-label={copy.loading}>
           <Skeleton lines={6} height="1.5rem" />
@@ -89,7 +90,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   if (order.status === 'error') {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return (
-      <div className={styles.page}>
+      <div className={screen.page}>
         {header}
         {missing ? (
           <EmptyState
@@ -115,7 +116,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   const busy = payment.payingId !== null;
 
   return (
-    <div className={styles.page}>
+    <div className={screen.page}>
       {header}
       {payment.error ? (
         <p className={styles.error} role="alert">

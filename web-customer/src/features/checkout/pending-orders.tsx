@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { flowMessages } from '../../app/messages';
 import { paths } from '../../shared/paths';
+import screen from '../../shared/screen.module.css';
 import { formatOrderTime, shortId } from '../orders/order';
 import styles from './checkout.module.css';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -114,9 +115,9 @@ export function PendingOrders() {
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{copy.heading}</h1>
+    <div className={screen.page}>
+      <header className={screen.header}>
+        <h1 className={screen.heading}>{copy.heading}</h1>
         <p className={styles.lead}>{copy.listLead}</p>
       </header>
       {payment.error ? (

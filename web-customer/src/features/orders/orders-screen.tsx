@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { flowMessages } from '../../app/messages';
 import { loginPath, paths } from '../../shared/paths';
+import screen from '../../shared/screen.module.css';
 import { useOrderHistory } from './get-order-history';
 import { isPaid, type Order, receiptUrlOf } from './order';
 import { OrderCards } from './order-cards';
@@ -132,10 +133,10 @@ export function OrdersScreen() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={screen.page}>
       <title>{copy.title}</title>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{copy.heading}</h1>
+      <header className={screen.header}>
+        <h1 className={screen.heading}>{copy.heading}</h1>
         <p className={styles.lead}>{copy.lead}</p>
       </header>
       {body}
