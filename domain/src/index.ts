@@ -5,6 +5,13 @@ export * from './accounts/account.decider';
 export * from './accounts/email-reservation.decider';
 export * from './contact/query.decider';
 export {
+  hasForbiddenCharacters,
+  multiLineText,
+  scrubText,
+  singleLineText,
+  TEXT_MESSAGES,
+} from './contract/text';
+export {
   assertNever,
   type Command,
   type CommandMetadata,

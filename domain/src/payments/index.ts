@@ -1,4 +1,11 @@
 // The payments slice of the domain; to be re-exported from the package index (domain/src/index.ts).
+
+export {
+  type CaptureSettlement,
+  type OrderPayability,
+  settlementOf,
+  unsettledCaptures,
+} from './capture-settlement';
 export type {
   AbortCheckoutRequest,
   ChargeTerms,
@@ -21,9 +28,11 @@ export type {
   PaymentSource,
   PaymentVerified,
   RefundIssued,
+  RefundReason,
 } from './payment.events';
-export { paymentStreamName } from './payment.events';
+export { paymentStreamName, REFUND_REASONS } from './payment.events';
 export {
+  type CapturedMoney,
   CHECKOUT_REQUEST_TTL_MS,
   type CheckoutDecision,
   checkoutDecision,
@@ -34,6 +43,7 @@ export {
   type OpenCheckout,
   type PaymentState,
   type PendingCheckoutRequest,
+  type RecordedRefund,
   sameTerms,
   type VerifiedPayment,
 } from './payment.state';

@@ -1,6 +1,6 @@
 import type { Command } from '../core/decider';
 import type { Currency } from '../pricing/currency';
-import type { PaymentSource } from './payment.events';
+import type { PaymentSource, RefundReason } from './payment.events';
 
 /** What a checkout charges, in the provider's minor units. */
 export interface ChargeTerms {
@@ -51,7 +51,7 @@ export type RecordAmountMismatch = Command<
 >;
 export type RecordRefund = Command<
   'RecordRefund',
-  { orderId: string; paymentId: string; refundId: string } & ChargeTerms
+  { orderId: string; paymentId: string; refundId: string; reason: RefundReason } & ChargeTerms
 >;
 
 export type PaymentCommand =

@@ -171,7 +171,9 @@ function decide(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
     case 'RecordRefund': {
       const { data } = command;
       if (state.refunds[data.refundId] !== undefined) return [];
-      const payment = state.verified[data.paymentId];
+      // Any captured payment may be refunded, a mismatched one included: that is how money
+      // which could not pay the order goes back to the customer.
+      const payment = state.captures[data.paymentId];
       if (payment === undefined) throw new DomainError('conflict', PAYMENT_MESSAGES.notPaid);
       const refunded = Object.values(state.refunds)
         .filter((refund) => refund.paymentId === data.paymentId)
@@ -188,6 +190,7 @@ function decide(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
             refundId: data.refundId,
             amountMinor: data.amountMinor,
             currency: data.currency,
+            reason: data.reason,
           },
         },
       ];

@@ -3,7 +3,7 @@ import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
 import type { ChargeTerms, PaymentCommand, RecordPayment } from './payment.commands';
 import { PAYMENT_MESSAGES, paymentDecider } from './payment.decider';
-import type { PaymentEvent } from './payment.events';
+import type { PaymentEvent, RefundReason } from './payment.events';
 import { CHECKOUT_REQUEST_TTL_MS } from './payment.state';
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -125,6 +125,23 @@ describe('checkout', () => {
       .given([])
       .when(requestCheckout({ amountMinor: 0, currency: 'INR' }))
       .thenThrows('conflict', PAYMENT_MESSAGES.noPaymentRequired);
+  });
+
+  it('claims again once the verified payment was refunded for not fitting the order', () => {
+    const refunded: PaymentEvent = {
+      type: 'RefundIssued',
+      data: {
+        orderId: 'o1',
+        paymentId: 'pay_1',
+        refundId: 'rfnd_1',
+        ...INR,
+        reason: 'amount_mismatch',
+      },
+    };
+    spec
+      .given([requested(), started(), verified(), refunded])
+      .when(requestCheckout(USD, 'r2'))
+      .then([requested('r2', USD)]);
   });
 
   it('aborts only its own claim', () => {
@@ -260,14 +277,18 @@ describe('recording a captured payment', () => {
 });
 
 describe('refunds', () => {
-  const refund = (refundId = 'rfnd_1', amountMinor = INR.amountMinor): PaymentCommand => ({
+  const refund = (
+    refundId = 'rfnd_1',
+    amountMinor = INR.amountMinor,
+    reason: RefundReason = 'requested',
+  ): PaymentCommand => ({
     type: 'RecordRefund',
-    data: { orderId: 'o1', paymentId: 'pay_1', refundId, amountMinor, currency: 'INR' },
+    data: { orderId: 'o1', paymentId: 'pay_1', refundId, amountMinor, currency: 'INR', reason },
     metadata: metadata(),
   });
   const issued: PaymentEvent = {
     type: 'RefundIssued',
-    data: { orderId: 'o1', paymentId: 'pay_1', refundId: 'rfnd_1', ...INR },
+    data: { orderId: 'o1', paymentId: 'pay_1', refundId: 'rfnd_1', ...INR, reason: 'requested' },
   };
   const paid = [requested(), started(), verified()];
 
@@ -277,6 +298,30 @@ describe('refunds', () => {
       .given([...paid, issued])
       .when(refund())
       .then([]);
+  });
+
+  it('refunds a mismatched capture in full, with its reason', () => {
+    const mismatched: PaymentEvent = {
+      type: 'PaymentAmountMismatch',
+      data: {
+        orderId: 'o1',
+        providerOrderId: 'order_1',
+        paymentId: 'pay_1',
+        expectedAmountMinor: 300,
+        expectedCurrency: 'USD',
+        gotAmountMinor: 20_000,
+        gotCurrency: 'INR',
+        source: 'verify',
+      },
+    };
+    spec
+      .given([requested(), started(), mismatched])
+      .when(refund('rfnd_1', 20_000, 'amount_mismatch'))
+      .then([{ ...issued, data: { ...issued.data, reason: 'amount_mismatch' } }]);
+    spec
+      .given([requested(), started(), mismatched])
+      .when(refund('rfnd_1', 20_001, 'amount_mismatch'))
+      .thenThrows('conflict', PAYMENT_MESSAGES.refundTooLarge);
   });
 
   it('refuses refunds of an unpaid order or beyond the payment', () => {

@@ -79,9 +79,37 @@ export type PaymentAmountMismatch = DomainEvent<
   }
 >;
 
+/**
+ * Why money went back. An admin refund of a paid order is `requested`; the others are automatic:
+ * a captured payment that cannot pay its order is returned rather than kept (issue 9, item 5).
+ * `provider` is a refund we learnt of from Razorpay without having made it (its dashboard).
+ */
+export type RefundReason =
+  | 'requested'
+  | 'amount_mismatch'
+  | 'order_deleted'
+  | 'already_paid'
+  | 'provider';
+
+export const REFUND_REASONS: readonly RefundReason[] = [
+  'requested',
+  'amount_mismatch',
+  'order_deleted',
+  'already_paid',
+  'provider',
+];
+
 export type RefundIssued = DomainEvent<
   'RefundIssued',
-  { orderId: string; paymentId: string; refundId: string; amountMinor: number; currency: Currency }
+  {
+    orderId: string;
+    paymentId: string;
+    refundId: string;
+    amountMinor: number;
+    currency: Currency;
+    /** Absent on refunds recorded before reasons were kept. */
+    reason?: RefundReason;
+  }
 >;
 
 export type PaymentEvent =

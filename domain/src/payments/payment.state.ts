@@ -1,6 +1,6 @@
 import { assertNever } from '../core/decider';
 import type { ChargeTerms } from './payment.commands';
-import type { PaymentEvent } from './payment.events';
+import type { PaymentEvent, RefundReason } from './payment.events';
 
 /**
  * How long a checkout claim blocks other callers. Longer than the provider adapter's request
@@ -22,6 +22,19 @@ export interface VerifiedPayment extends ChargeTerms {
   providerOrderId: string;
 }
 
+/** Money the provider captured, verified or not: what a refund of it may return. */
+export interface CapturedMoney {
+  providerOrderId: string;
+  amountMinor: number;
+  /** As the provider reported it (a mismatch may name a currency we do not sell in). */
+  currency: string;
+}
+
+export interface RecordedRefund extends ChargeTerms {
+  paymentId: string;
+  reason: RefundReason | null;
+}
+
 export interface PaymentState {
   orderId: string | null;
   pendingRequest: PendingCheckoutRequest | null;
@@ -32,7 +45,9 @@ export interface PaymentState {
   verified: Readonly<Record<string, VerifiedPayment>>;
   mismatched: readonly string[];
   failed: readonly string[];
-  refunds: Readonly<Record<string, { paymentId: string } & ChargeTerms>>;
+  /** Every captured payment (verified or mismatched), by payment id. */
+  captures: Readonly<Record<string, CapturedMoney>>;
+  refunds: Readonly<Record<string, RecordedRefund>>;
 }
 
 export const initialPaymentState = (): PaymentState => ({
@@ -43,6 +58,7 @@ export const initialPaymentState = (): PaymentState => ({
   verified: {},
   mismatched: [],
   failed: [],
+  captures: {},
   refunds: {},
 });
 
@@ -50,8 +66,13 @@ export function isPaymentVerified(state: PaymentState, paymentId: string): boole
   return state.verified[paymentId] !== undefined;
 }
 
+/**
+ * A verified payment the customer still has paid: one refunded automatically (it could not pay
+ * the order, e.g. the currency changed before it was marked paid) leaves the order to pay again.
+ */
 export function hasVerifiedPayment(state: PaymentState): boolean {
-  return Object.keys(state.verified).length > 0;
+  const refunded = new Set(Object.values(state.refunds).map((refund) => refund.paymentId));
+  return Object.keys(state.verified).some((paymentId) => !refunded.has(paymentId));
 }
 
 export function sameTerms(a: ChargeTerms, b: ChargeTerms): boolean {
@@ -118,6 +139,10 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
           ...withOrder.verified,
           [paymentId]: { providerOrderId, amountMinor, currency },
         },
+        captures: {
+          ...withOrder.captures,
+          [paymentId]: { providerOrderId, amountMinor, currency },
+        },
       };
     }
     case 'PaymentFailed':
@@ -131,12 +156,24 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
             ? null
             : withOrder.openCheckout,
         mismatched: [...withOrder.mismatched, event.data.paymentId],
+        captures: {
+          ...withOrder.captures,
+          [event.data.paymentId]: {
+            providerOrderId: event.data.providerOrderId,
+            amountMinor: event.data.gotAmountMinor,
+            currency: event.data.gotCurrency,
+          },
+        },
       };
     case 'RefundIssued': {
       const { refundId, paymentId, amountMinor, currency } = event.data;
+      const reason = event.data.reason ?? null;
       return {
         ...withOrder,
-        refunds: { ...withOrder.refunds, [refundId]: { paymentId, amountMinor, currency } },
+        refunds: {
+          ...withOrder.refunds,
+          [refundId]: { paymentId, amountMinor, currency, reason },
+        },
       };
     }
     default:

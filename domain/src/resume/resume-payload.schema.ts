@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../contract/text';
 import { DEGREE_LEVELS, LANGUAGE_LEVELS, MAJORS } from './resume-options';
 
 /**
@@ -21,12 +22,14 @@ export const SUMMARY_COUNTER = 300;
 const SHORT_TEXT_MAX = 200;
 const LONG_TEXT_MAX = 5000;
 
-const requiredText = (label: string, max = SHORT_TEXT_MAX) =>
-  z
-    .string({ error: `${label} is required.` })
+// Every field is the contract's text (contract/text.ts): one line, except the ones the form
+// shows as a text area, where line breaks and tabs are the point.
+const requiredText = (label: string, max = SHORT_TEXT_MAX, text = singleLineText) =>
+  text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
+const requiredLongText = (label: string) => requiredText(label, LONG_TEXT_MAX, multiLineText);
 
 const YEAR_MONTH_OR_NA = /^(?:\d{4}-(?:0[1-9]|1[0-2])|N\/A)$/;
 const dateField = (label: string) =>
@@ -44,7 +47,7 @@ export const workEntrySchema = z.object({
   location: requiredText('Location'),
   start: dateField('Start date'),
   end: dateField('End date'),
-  responsibilities: requiredText('Responsibilities', LONG_TEXT_MAX),
+  responsibilities: requiredLongText('Responsibilities'),
 });
 
 export const educationEntrySchema = z.object({
@@ -58,7 +61,7 @@ export const educationEntrySchema = z.object({
 
 export const projectEntrySchema = z.object({
   name: requiredText('Project name'),
-  desc: requiredText('Project description', LONG_TEXT_MAX),
+  desc: requiredLongText('Project description'),
   tech: requiredText('Technologies'),
   role: requiredText('Your role'),
   link: requiredText('Project link'),
@@ -75,8 +78,7 @@ export const languageEntrySchema = z.object({
   level: oneOf('Proficiency', LANGUAGE_LEVELS),
 });
 
-const targetRole = z
-  .string({ error: RESUME_MESSAGES.chooseTargetRole })
+const targetRole = singleLineText({ error: RESUME_MESSAGES.chooseTargetRole })
   .trim()
   .min(1, RESUME_MESSAGES.chooseTargetRole)
   .refine((role) => role !== 'Other', RESUME_MESSAGES.typeOtherRole)
@@ -86,15 +88,14 @@ export const resumePayloadSchema = z
   .object({
     degreeLevel: oneOf('Degree level', DEGREE_LEVELS),
     majorPrimary: oneOf('Major', MAJORS),
-    majorOther: z.string().trim().max(SHORT_TEXT_MAX).default(''),
+    majorOther: singleLineText().trim().max(SHORT_TEXT_MAX).default(''),
     targetRoles: z
       .array(targetRole, { error: RESUME_MESSAGES.chooseTargetRole })
       .length(1, RESUME_MESSAGES.chooseTargetRole),
     personal: z.object({
       pid: requiredText('Profile ID'),
       fullName: requiredText('Full name'),
-      email: z
-        .string({ error: 'Email is required.' })
+      email: singleLineText({ error: 'Email is required.' })
         .trim()
         .toLowerCase()
         .pipe(z.email('Please enter a valid email.')),
@@ -103,18 +104,17 @@ export const resumePayloadSchema = z
       linkedin: requiredText('LinkedIn'),
       github: requiredText('GitHub'),
     }),
-    summary: requiredText('Professional summary', LONG_TEXT_MAX),
+    summary: requiredLongText('Professional summary'),
     work: nonEmptyList('work experience', workEntrySchema),
     edu: nonEmptyList('education', educationEntrySchema),
     skills: z.object({
-      techSkills: requiredText('Technical skills', LONG_TEXT_MAX),
-      softSkills: requiredText('Soft skills', LONG_TEXT_MAX),
+      techSkills: requiredLongText('Technical skills'),
+      softSkills: requiredLongText('Soft skills'),
     }),
     projects: nonEmptyList('project', projectEntrySchema),
     certs: nonEmptyList('certification', certificationEntrySchema),
     langs: nonEmptyList('language', languageEntrySchema),
-    currency: z
-      .string()
+    currency: singleLineText()
       .trim()
       .toUpperCase()
       .pipe(z.enum(['INR', 'USD'], { error: 'Currency must be INR or USD.' }))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEXT_MESSAGES } from '../contract/text';
 import { validResumePayload } from '../testing/resume-fixture';
 import { suggestedRoles } from './resume-options';
 import { RESUME_MESSAGES, resumePayloadSchema } from './resume-payload.schema';
@@ -60,6 +61,59 @@ describe('resume payload schema', () => {
     expect(firstMessage({ ...validResumePayload(), majorPrimary: 'Other' })).toBe(
       'Please type your major.',
     );
+  });
+
+  it('refuses NUL, control and bidi characters in every text, line breaks in one-line fields', () => {
+    const payload = validResumePayload();
+    const [work] = payload.work;
+    const [project] = payload.projects;
+    if (!work || !project) throw new Error('fixture has a work and a project entry');
+    const variants = (text: string) => [
+      { ...payload, personal: { ...payload.personal, fullName: `Asha${text}` } },
+      { ...payload, personal: { ...payload.personal, email: `asha${text}@example.com` } },
+      { ...payload, targetRoles: [`Analyst${text}`] },
+      { ...payload, majorOther: `Maths${text}` },
+      { ...payload, work: [{ ...work, company: `Acme${text}` }] },
+      { ...payload, currency: `INR${text}` },
+    ];
+    for (const char of ['\u0000', '\u001b', '\u007f', '\u0085', '\u202e', '\u2066', '\n', '\t']) {
+      for (const variant of variants(char)) {
+        expect(firstMessage(variant)).toBe(TEXT_MESSAGES.controlCharacters);
+      }
+    }
+    // A missing field is still named as SPEC §5 words it.
+    const { email: _, ...withoutEmail } = payload.personal;
+    expect(firstMessage({ ...payload, personal: withoutEmail })).toBe('Email is required.');
+  });
+
+  it('keeps line breaks and tabs in the text areas, refusing the other controls there', () => {
+    const payload = validResumePayload();
+    const [work] = payload.work;
+    const [project] = payload.projects;
+    if (!work || !project) throw new Error('fixture has a work and a project entry');
+    const text = 'First line\r\n\tsecond line';
+    const parsed = resumePayloadSchema.parse({
+      ...payload,
+      summary: text,
+      work: [{ ...work, responsibilities: text }],
+      projects: [{ ...project, desc: text }],
+      skills: { techSkills: text, softSkills: text },
+    });
+    expect(parsed.summary).toBe(text);
+    expect(parsed.work[0]?.responsibilities).toBe(text);
+    expect(parsed.projects[0]?.desc).toBe(text);
+    expect(parsed.skills).toEqual({ techSkills: text, softSkills: text });
+    for (const char of ['\u0000', '\u001b', '\u202e']) {
+      const broken = `${text}${char}`;
+      for (const variant of [
+        { ...payload, summary: broken },
+        { ...payload, work: [{ ...work, responsibilities: broken }] },
+        { ...payload, projects: [{ ...project, desc: broken }] },
+        { ...payload, skills: { techSkills: broken, softSkills: text } },
+      ]) {
+        expect(firstMessage(variant)).toBe(TEXT_MESSAGES.controlCharacters);
+      }
+    }
   });
 });
 
