@@ -12,6 +12,7 @@ import type {
 } from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
+import type { ProjectionQuarantineTable } from './quarantine/quarantine.table';
 import type { QueriesTable } from './queries/queries.table';
 import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
 import type { UsersTable } from './users/users.table';
@@ -22,6 +23,7 @@ import type { UsersTable } from './users/users.table';
  */
 export interface Database {
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_quarantine: ProjectionQuarantineTable;
   audit_log: AuditLogTable;
   users: UsersTable;
   orders: OrdersTable;

@@ -42,9 +42,16 @@ export type {
   OrdersTable,
 } from './orders/orders.table';
 export { findProjection, type Projection } from './projection';
+export {
+  countQuarantinedEvents,
+  listQuarantinedEvents,
+  type RetryResult,
+  retryQuarantinedEvent,
+} from './quarantine/quarantine';
+export type { ProjectionQuarantineTable, QuarantinedEvent } from './quarantine/quarantine.table';
 export { queriesProjection } from './queries/queries.projection';
 export type { NewQueryRow, QueriesTable, QueryReplyRow, QueryRow } from './queries/queries.table';
-export { allProjections } from './registry';
+export { allProjections, PROJECTION_NAMES, type ProjectionName } from './registry';
 export type {
   ProjectionCheckpoint,
   ProjectionCheckpointsTable,
@@ -63,5 +70,6 @@ export {
   type CheckpointWaiterOptions,
   createCheckpointWaiter,
 } from './runner/wait-for-position';
+export { sinkEvent, sinkJson, sinkText } from './sink';
 export { usersProjection } from './users/users.projection';
 export type { NewUserRow, UserRow, UsersTable } from './users/users.table';

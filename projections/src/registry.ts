@@ -7,15 +7,40 @@ import type { Projection } from './projection';
 import { queriesProjection } from './queries/queries.projection';
 import { usersProjection } from './users/users.projection';
 
+/**
+ * The name of every registered read model, so a caller that waits for "the read models its
+ * answer reads" names them in a way the compiler checks. In registration order.
+ */
+export const PROJECTION_NAMES = [
+  'audit_log',
+  'users',
+  'orders',
+  'influencers',
+  'influencer-ledger',
+  'influencer-queries',
+  'queries',
+] as const;
+
+export type ProjectionName = (typeof PROJECTION_NAMES)[number];
+
+const REGISTRY: { readonly [Name in ProjectionName]: Projection } = {
+  audit_log: auditLogProjection,
+  users: usersProjection,
+  orders: ordersProjection,
+  influencers: influencersProjection,
+  'influencer-ledger': influencerLedgerProjection,
+  'influencer-queries': influencerQueriesProjection,
+  queries: queriesProjection,
+};
+
+// A key that differs from its projection's own name would make a wait on it never end.
+for (const name of PROJECTION_NAMES) {
+  if (REGISTRY[name].name !== name) {
+    throw new Error(`Projection registered as ${name} is named ${REGISTRY[name].name}`);
+  }
+}
+
 /** Every projection the runner, rebuild and verify know about. Add new read models here. */
 export function allProjections(): Projection[] {
-  return [
-    auditLogProjection,
-    usersProjection,
-    ordersProjection,
-    influencersProjection,
-    influencerLedgerProjection,
-    influencerQueriesProjection,
-    queriesProjection,
-  ];
+  return PROJECTION_NAMES.map((name) => REGISTRY[name]);
 }

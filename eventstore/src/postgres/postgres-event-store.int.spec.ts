@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEventStore } from '../event-store.contract';
 import {
   chaosEvent,
+  chaosRandom,
   chaosRuns,
+  chaosSeed,
   chaosViolations,
   type ExtraWriterOutcome,
   runChaos,
@@ -30,10 +32,10 @@ afterAll(async () => {
 });
 
 /** Each test gets its own schema: an empty store, without paying for a database per test. */
-async function freshStore(pollIntervalMs = 100) {
+async function freshStore(pollIntervalMs = 100, storePool: pg.Pool = pool) {
   const schema = `es_${++schemaCounter}_${randomUUID().slice(0, 8)}`;
   await migratePostgresEventStore(pool, schema);
-  const store = createPostgresEventStore({ pool }, { schema, pollIntervalMs });
+  const store = createPostgresEventStore({ pool: storePool }, { schema, pollIntervalMs });
   return {
     schema,
     store,
@@ -171,14 +173,29 @@ describe('PostgreSQL event store', () => {
     }
   });
 
-  describe('chaos with slow and rolled-back transactions', () => {
+  describe('chaos with slow and rolled-back transactions, killed connections', () => {
+    // One seed per test run, printed: CHAOS_SEED=<seed> replays the same choices.
+    const seed = chaosSeed();
     for (let run = 1; run <= chaosRuns(); run++) {
       it(`loses nothing and delivers nothing rolled back (run ${run})`, async () => {
-        const { store, schema, teardown } = await freshStore(100);
+        const runSeed = (seed + run - 1) >>> 0;
+        console.log(`chaos run ${run}: seed ${runSeed} (CHAOS_SEED=${runSeed} replays it)`);
+        const random = chaosRandom(runSeed);
+        // The store gets its own connections, named, so the chaos kills exactly those: the
+        // writers', the subscriber's and the LISTEN one, never the slow writers' (whose outcome
+        // must stay known) nor any other database's.
+        const application = `chaos-store-${randomUUID().slice(0, 8)}`;
+        const storePool = new pg.Pool({
+          connectionString: database.url,
+          max: 16,
+          application_name: application,
+        });
+        storePool.on('error', () => undefined);
+        const { store, schema, teardown } = await freshStore(100, storePool);
         try {
           const streamNames = Array.from({ length: 12 }, (_, i) => `chaos-${run}-${i}`);
           const slowWriter = (index: number) => () =>
-            slowTransactions(schema, [...streamNames], `slow-${run}-${index}`);
+            slowTransactions(schema, [...streamNames], `slow-${run}-${index}`, random);
           const report = await runChaos({
             store,
             streamNames,
@@ -186,12 +203,34 @@ describe('PostgreSQL event store', () => {
             appendsPerWriter: 20,
             extraWriters: Array.from({ length: 4 }, (_, i) => slowWriter(i)),
             extraStreamNames: Array.from({ length: 4 }, (_, i) => `slow-${run}-${i}`),
+            random,
+            killConnections: async () => {
+              const { rows } = await pool.query<{ killed: boolean }>(
+                `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+                 WHERE datname = current_database() AND application_name = $1
+                   AND pid <> pg_backend_pid()`,
+                [application],
+              );
+              return rows.filter((row) => row.killed).length;
+            },
+            disruptions: 3,
+            restartSubscriber: true,
           });
+          console.log(
+            `chaos run ${run}: ${report.committed.size} committed, ${report.rolledBack.size} ` +
+              `rolled back, ${report.connectionsKilled} connections killed, ` +
+              `${report.retriesAfterKill} retries after a kill, ` +
+              `${report.subscriberRestarts} subscriber restart(s)`,
+          );
           expect(chaosViolations(report)).toEqual([]);
           expect(report.rolledBack.size).toBeGreaterThan(0);
           expect(report.delivered.length).toBe(report.committed.size);
+          // The chaos really happened: connections died under the writers and the subscriber.
+          expect(report.connectionsKilled).toBeGreaterThan(0);
+          expect(report.subscriberRestarts).toBe(1);
         } finally {
           await teardown();
+          await storePool.end();
         }
       });
     }
@@ -224,6 +263,7 @@ async function slowTransactions(
   schema: string,
   sharedStreams: string[],
   ownStream: string,
+  random: () => number = Math.random,
 ): Promise<ExtraWriterOutcome> {
   const outcome: ExtraWriterOutcome = { committed: [], rolledBack: [] };
   const client = await pool.connect();
@@ -231,14 +271,14 @@ async function slowTransactions(
     for (let round = 0; round < 2; round++) {
       // Mostly its own stream so the shared ones are not locked for seconds at a time.
       const streamName =
-        Math.random() < 0.25
-          ? (sharedStreams[Math.floor(Math.random() * sharedStreams.length)] ?? ownStream)
+        random() < 0.25
+          ? (sharedStreams[Math.floor(random() * sharedStreams.length)] ?? ownStream)
           : ownStream;
       const events = [chaosEvent('Slow'), chaosEvent('Slow')];
       await client.query('BEGIN');
       await appendInTransaction(client, schema, streamName, events);
-      await client.query('SELECT pg_sleep($1)', [1 + Math.random() * 2]);
-      const commit = round === 0 ? Math.random() < 0.5 : outcome.rolledBack.length > 0;
+      await client.query('SELECT pg_sleep($1)', [1 + random() * 2]);
+      const commit = round === 0 ? random() < 0.5 : outcome.rolledBack.length > 0;
       await client.query(commit ? 'COMMIT' : 'ROLLBACK');
       for (const event of events) {
         if (commit) outcome.committed.push({ id: event.id, streamName });

@@ -19,6 +19,26 @@ export interface ChaosOptions {
   extraStreamNames?: string[];
   /** How long to wait for the subscriber to see every committed event. */
   settleTimeoutMs?: number;
+  /**
+   * Every choice the run makes (streams, batch sizes, retries, disruption moments) comes from
+   * this generator: a seeded one (see chaosRandom) makes a run's choices reproducible. Default
+   * Math.random.
+   */
+  random?: () => number;
+  /**
+   * Kills the store's connections (writers', subscriber's, listener's) and answers how many it
+   * killed. Called `disruptions` times at random moments while the writers run; writers then
+   * retry the same append (same event ids: the store's idempotency decides whether it already
+   * committed) and the subscriber must carry on by itself.
+   */
+  killConnections?: () => Promise<number>;
+  /** How many times to call killConnections. Default 3 when it is given. */
+  disruptions?: number;
+  /**
+   * Stops the subscription at a random moment mid-run and starts a new one from the position of
+   * the last batch its handler finished, as a projection restarting from its checkpoint does.
+   */
+  restartSubscriber?: boolean;
 }
 
 export interface ChaosReport {
@@ -27,6 +47,12 @@ export interface ChaosReport {
   delivered: RecordedEvent[];
   conflicts: number;
   idempotentRetries: number;
+  /** Connections killConnections terminated, over every disruption. */
+  connectionsKilled: number;
+  /** Appends or reads a writer retried after its connection was killed under it. */
+  retriesAfterKill: number;
+  /** Subscriptions started after the first (restartSubscriber). */
+  subscriberRestarts: number;
 }
 
 export function chaosEvent(type = 'ChaosHappened'): NewEvent {
@@ -36,37 +62,66 @@ export function chaosEvent(type = 'ChaosHappened'): NewEvent {
 /**
  * Writers load a stream, append 1-3 events with the loaded version as expectedVersion and retry
  * on conflict, while one subscription (started before any write) runs throughout. Some appends
- * are repeated with the same ids to prove retries are idempotent under contention.
+ * are repeated with the same ids to prove retries are idempotent under contention. Optionally,
+ * the store's connections are killed and the subscriber restarted mid-run (see ChaosOptions).
  */
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const { store, streamNames } = options;
+  const random = options.random ?? Math.random;
   const ours = new Set([...streamNames, ...(options.extraStreamNames ?? [])]);
   const start: Position | null = await store.headPosition();
   const delivered: RecordedEvent[] = [];
-  const subscription = store.subscribe({ after: start, batchSize: 50 }, async (events) => {
-    for (const event of events) if (ours.has(event.streamName)) delivered.push(event);
-  });
+  // The position of the last batch the handler finished: where a restarted subscriber resumes.
+  let checkpoint: Position | null = start;
+  const subscribe = () =>
+    store.subscribe({ after: checkpoint, batchSize: 50 }, async (events) => {
+      for (const event of events) if (ours.has(event.streamName)) delivered.push(event);
+      checkpoint = events.at(-1)?.position ?? checkpoint;
+    });
+  let subscription = subscribe();
 
   const committed = new Map<string, string>();
   const rolledBack = new Set<string>();
   let conflicts = 0;
   let idempotentRetries = 0;
+  let connectionsKilled = 0;
+  let retriesAfterKill = 0;
+  let subscriberRestarts = 0;
+  const killing = options.killConnections !== undefined;
+
+  /** Runs `step`; when connections are being killed, a failure other than a conflict is retried. */
+  const surviving = async <T>(step: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!killing || error instanceof WrongExpectedVersionError || attempt >= 20) throw error;
+        retriesAfterKill++;
+        await sleep(10 * attempt);
+      }
+    }
+  };
 
   const writer = async () => {
     for (let i = 0; i < options.appendsPerWriter; i++) {
-      const streamName = pick(streamNames);
-      const events = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => chaosEvent());
+      const streamName = pick(streamNames, random);
+      const events = Array.from({ length: 1 + Math.floor(random() * 3) }, () => chaosEvent());
+      const repeat = random() < 0.1;
       for (;;) {
-        const { currentVersion } = await store.readStream(streamName, { fromVersion: 1e9 });
+        const { currentVersion } = await surviving(() =>
+          store.readStream(streamName, { fromVersion: 1e9 }),
+        );
         try {
-          const result = await store.append(streamName, events, {
-            expectedVersion: currentVersion,
-          });
+          // The same ids on every try: if a killed connection had committed them, the retry is
+          // answered with the first result and writes nothing.
+          const result = await surviving(() =>
+            store.append(streamName, events, { expectedVersion: currentVersion }),
+          );
           for (const event of events) committed.set(event.id, streamName);
-          if (Math.random() < 0.1) {
-            const again = await store.append(streamName, events, {
-              expectedVersion: currentVersion,
-            });
+          if (repeat) {
+            const again = await surviving(() =>
+              store.append(streamName, events, { expectedVersion: currentVersion }),
+            );
             if (again.nextExpectedVersion !== result.nextExpectedVersion)
               throw new Error('retry answered differently');
             idempotentRetries++;
@@ -80,27 +135,70 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
   };
 
+  let writing = true;
+  // Disruptions at random moments while the writers run: kills, and one subscriber restart.
+  const disrupt = async () => {
+    const kills = killing ? (options.disruptions ?? 3) : 0;
+    const steps: Array<'kill' | 'restart'> = [
+      ...Array.from({ length: kills }, () => 'kill' as const),
+      ...(options.restartSubscriber ? ['restart' as const] : []),
+    ];
+    for (const step of shuffle(steps, random)) {
+      await sleep(50 + Math.floor(random() * 250));
+      if (!writing) return;
+      if (step === 'kill' && options.killConnections) {
+        connectionsKilled += await options.killConnections();
+      } else if (step === 'restart') {
+        // Mid-run: once the subscriber has handled something, so a resume from the wrong
+        // place (a duplicate or a gap) would show.
+        while (delivered.length === 0 && writing) await sleep(5);
+        await subscription.stop();
+        await subscription.done;
+        subscription = subscribe();
+        subscriberRestarts++;
+      }
+    }
+  };
+
   try {
+    const disruptions = disrupt();
     const outcomes = await Promise.all([
       ...Array.from({ length: options.writers }, () => writer().then(() => null)),
       ...(options.extraWriters ?? []).map((extra) => extra()),
-    ]);
+    ]).finally(() => {
+      writing = false;
+    });
+    await disruptions;
     for (const outcome of outcomes) {
       if (!outcome) continue;
       for (const { id, streamName } of outcome.committed) committed.set(id, streamName);
       for (const id of outcome.rolledBack) rolledBack.add(id);
     }
     const deadline = Date.now() + (options.settleTimeoutMs ?? 30_000);
-    while (delivered.length < committed.size && Date.now() < deadline) {
-      await Promise.race([subscription.done, sleep(20)]);
-    }
-    // Anything wrongly delivered late (a duplicate, a rolled-back event) gets a chance to show.
-    await sleep(300);
+    const settled = async (until: () => boolean) => {
+      while (!until() && Date.now() < deadline) {
+        await Promise.race([subscription.done, sleep(20)]);
+      }
+    };
+    await settled(() => delivered.length >= committed.size);
+    // Anything wrongly delivered late (a duplicate, a rolled-back event) would come before the
+    // subscriber reaches the store's head: wait for that, rather than for a fixed time.
+    const head = await surviving(() => store.headPosition());
+    await settled(() => head === null || (checkpoint !== null && checkpoint >= head));
   } finally {
     await subscription.stop();
   }
   await subscription.done;
-  return { committed, rolledBack, delivered, conflicts, idempotentRetries };
+  return {
+    committed,
+    rolledBack,
+    delivered,
+    conflicts,
+    idempotentRetries,
+    connectionsKilled,
+    retriesAfterKill,
+    subscriberRestarts,
+  };
 }
 
 /** Every violated property, as readable lines; empty when the run was correct. */
@@ -138,10 +236,48 @@ export function chaosRuns(): number {
   return runs;
 }
 
-function pick<T>(items: T[]): T {
-  const item = items[Math.floor(Math.random() * items.length)];
+/**
+ * The seed of this test run's chaos: CHAOS_SEED when set (to replay a failure), else a random
+ * one. Print it, so a failing run can be replayed.
+ */
+export function chaosSeed(): number {
+  const given = process.env.CHAOS_SEED;
+  if (given === undefined || given === '') return Math.floor(Math.random() * 2 ** 32);
+  const seed = Number(given);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
+    throw new RangeError('CHAOS_SEED must be an integer from 0 to 4294967295');
+  }
+  return seed;
+}
+
+/** A seeded generator (mulberry32): the same seed makes the same choices. */
+export function chaosRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(items: T[], random: () => number = Math.random): T {
+  const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new RangeError('pick from an empty list');
   return item;
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const shuffled = [...items];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const [a, b] = [shuffled[i], shuffled[j]];
+    if (a === undefined || b === undefined) continue;
+    shuffled[i] = b;
+    shuffled[j] = a;
+  }
+  return shuffled;
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -123,7 +123,15 @@ describe('verify', () => {
       const report = await verify();
       expect(report).toEqual({
         ok: true,
-        projections: [{ name: 'audit_log', position: lastAppended, ok: true, differences: [] }],
+        projections: [
+          {
+            name: 'audit_log',
+            position: lastAppended,
+            ok: true,
+            differences: [],
+            quarantined: 0,
+          },
+        ],
       });
     });
     const scratch = await sql<{ n: number }>`

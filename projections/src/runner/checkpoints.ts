@@ -1,8 +1,10 @@
 import type { EventStore, Position, RecordedEvent } from '@shortlist/eventstore';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
-import { type Logger, silentLogger } from '../logger';
+import { errorMessage, type Logger, silentLogger } from '../logger';
 import { handledEvents, type Projection, projectionVersion } from '../projection';
+import { sinkEvent, sinkText } from '../sink';
+import { isTransientError } from './transient-error';
 
 /** NOTIFY channel: payload `{"name": …, "position": … | null}` after each committed batch. */
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
@@ -86,7 +88,28 @@ export async function resetProjection(
     .set({ position: null, version: projectionVersion(projection), updated_at: sql<string>`now()` })
     .where('name', '=', projection.name)
     .execute();
+  // The replay that follows applies every event in order again, the quarantined ones included:
+  // those that still fail are quarantined again (the row reopens), the others are resolved.
+  await trx
+    .updateTable('projection_quarantine')
+    .set({ resolved_at: sql<string>`now()` })
+    .where('projection', '=', projection.name)
+    .where('resolved_at', 'is', null)
+    .execute();
   await notifyCheckpoint(trx, projection.name, null);
+}
+
+/**
+ * Hands events to the projection through the sink (sink.ts): the one place `apply` is called,
+ * so no projector ever writes a string PostgreSQL refuses.
+ */
+export async function applyToProjection(
+  trx: Transaction<Database>,
+  projection: Projection,
+  events: RecordedEvent[],
+): Promise<void> {
+  const handled = handledEvents(projection, events);
+  if (handled.length > 0) await projection.apply(trx, handled.map(sinkEvent));
 }
 
 /**
@@ -107,6 +130,24 @@ export async function applyBatch(
   const events = batch.filter((event) => expected === null || event.position > expected);
   const last = events.at(-1);
   if (last === undefined) return expected;
+  await moveCheckpoint(db, projection, expected, last.position, (trx) =>
+    applyToProjection(trx, projection, events),
+  );
+  return last.position;
+}
+
+/**
+ * The one way a runner moves a checkpoint: in ONE transaction, lock the checkpoint row, check it
+ * is still where this runner left it (`expected`; a rebuild may have reset it), do `work`, move
+ * it forward to `to`, and notify waiters on commit. Either all of it happens or none.
+ */
+async function moveCheckpoint(
+  db: Kysely<Database>,
+  projection: Projection,
+  expected: Position | null,
+  to: Position,
+  work: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('projection_checkpoints')
@@ -117,20 +158,102 @@ export async function applyBatch(
     if (row === undefined || row.position !== expected) {
       throw new CheckpointMovedError(projection.name, expected, row?.position);
     }
-    const handled = handledEvents(projection, events);
-    if (handled.length > 0) await projection.apply(trx, handled);
+    await work(trx);
     const updated = await trx
       .updateTable('projection_checkpoints')
-      .set({ position: last.position, updated_at: sql<string>`now()` })
+      .set({ position: to, updated_at: sql<string>`now()` })
       .where('name', '=', projection.name)
-      .where((eb) => eb.or([eb('position', 'is', null), eb('position', '<', last.position)]))
+      .where((eb) => eb.or([eb('position', 'is', null), eb('position', '<', to)]))
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) {
       throw new CheckpointMovedError(projection.name, expected, row.position);
     }
-    await notifyCheckpoint(trx, projection.name, last.position);
+    await notifyCheckpoint(trx, projection.name, to);
   });
-  return last.position;
+}
+
+/**
+ * Sets one event aside: records it in projection_quarantine with its error and moves the
+ * checkpoint past it, in one transaction (moveCheckpoint), so later events flow on.
+ * Returns the new checkpoint.
+ */
+export async function quarantineEvent(
+  db: Kysely<Database>,
+  projection: Projection,
+  expected: Position | null,
+  event: RecordedEvent,
+  failure: { error: string; attempts: number },
+): Promise<Position> {
+  await moveCheckpoint(db, projection, expected, event.position, async (trx) => {
+    const values = {
+      projection: projection.name,
+      position: event.position,
+      event_id: event.id,
+      stream_name: sinkText(event.streamName),
+      stream_version: event.streamVersion,
+      type: sinkText(event.type),
+      error: sinkText(failure.error),
+      attempts: failure.attempts,
+    };
+    await trx
+      .insertInto('projection_quarantine')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['projection', 'event_id']).doUpdateSet((eb) => ({
+          position: values.position,
+          error: values.error,
+          attempts: eb('projection_quarantine.attempts', '+', values.attempts),
+          last_failed_at: sql<string>`now()`,
+          resolved_at: null,
+        })),
+      )
+      .execute();
+  });
+  return event.position;
+}
+
+/**
+ * After a batch kept failing: applies its events one per transaction, so the good ones commit
+ * and only an event that fails on its own (twice in a row) is quarantined. A transient failure
+ * or a moved checkpoint is rethrown, leaving the rest for the next attempt.
+ * `priorAttempts` counts the failed tries of the whole batch, reported with the event.
+ */
+export async function applyIsolated(
+  db: Kysely<Database>,
+  projection: Projection,
+  expected: Position | null,
+  batch: RecordedEvent[],
+  options: { priorAttempts: number; logger: Logger },
+): Promise<Position | null> {
+  let checkpoint = expected;
+  for (const event of batch) {
+    if (checkpoint !== null && event.position <= checkpoint) continue;
+    let failure: { error: string; attempts: number } | null = null;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        checkpoint = await applyBatch(db, projection, checkpoint, [event]);
+        failure = null;
+        break;
+      } catch (error) {
+        if (error instanceof CheckpointMovedError || isTransientError(error)) throw error;
+        failure = { error: errorMessage(error), attempts: options.priorAttempts + attempt };
+      }
+    }
+    if (failure !== null) {
+      checkpoint = await quarantineEvent(db, projection, checkpoint, event, failure);
+      options.logger.error(
+        {
+          projection: projection.name,
+          position: event.position,
+          eventId: event.id,
+          type: event.type,
+          error: failure.error,
+        },
+        'event quarantined: the projection could not apply it; later events go on',
+      );
+    }
+  }
+  return checkpoint;
 }
 
 async function notifyCheckpoint(
@@ -164,7 +287,17 @@ export async function catchUp(
     const read = await store.readAll({ after: position, limit: batchSize });
     const batch = until === undefined ? read : read.filter((event) => event.position <= until);
     if (batch.length === 0) return position;
-    position = await applyBatch(db, projection, position, batch);
+    try {
+      position = await applyBatch(db, projection, position, batch);
+    } catch (error) {
+      if (error instanceof CheckpointMovedError || isTransientError(error)) throw error;
+      // A replay takes no time to retry: isolate the failing event at once, as the runner does
+      // after its retries, so a rebuild (or verify's replay) sets aside what the live one did.
+      position = await applyIsolated(db, projection, position, batch, {
+        priorAttempts: 1,
+        logger: options.logger ?? silentLogger,
+      });
+    }
     if (batch.length < read.length) return position;
   }
 }

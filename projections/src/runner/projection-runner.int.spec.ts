@@ -47,8 +47,14 @@ async function seenProjection(
   };
 }
 
-function start(db: Kysely<Database>, projection: Projection, batchSize = 50): ProjectionRunner {
+function start(
+  db: Kysely<Database>,
+  projection: Projection,
+  batchSize = 50,
+  quarantineAfterAttempts?: number,
+): ProjectionRunner {
   const runner = startProjectionRunner({
+    ...(quarantineAfterAttempts === undefined ? {} : { quarantineAfterAttempts }),
     store: ctx.store,
     db,
     projections: [projection],
@@ -127,9 +133,12 @@ describe('projection runner', () => {
 
   it('commits rows and checkpoint together: a failing batch moves neither, then retries', async () => {
     let failing = true;
+    // Quarantine (quarantine.int.spec.ts) is kept out of reach: this is about the retries.
     const runner = start(
       ctx.db,
       await seenProjection('seen_atomic', 'A', { failing: () => failing }),
+      50,
+      1_000_000,
     );
     const before = await caughtUp('seen_atomic');
     const rowsBefore = await seen('seen_atomic');

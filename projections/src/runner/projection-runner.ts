@@ -4,7 +4,14 @@ import type { Database } from '../database';
 import { consoleLogger, errorMessage, type Logger } from '../logger';
 import { assertUniqueNames, type Projection } from '../projection';
 import { tryLockProjection, unlockProjection } from './advisory-lock';
-import { applyBatch, CheckpointMovedError, prepareCheckpoint, readCheckpoint } from './checkpoints';
+import {
+  applyBatch,
+  applyIsolated,
+  CheckpointMovedError,
+  prepareCheckpoint,
+  readCheckpoint,
+} from './checkpoints';
+import { isTransientError } from './transient-error';
 
 export interface ProjectionRunnerOptions {
   store: EventStore;
@@ -24,6 +31,11 @@ export interface ProjectionRunnerOptions {
   heartbeatMs?: number;
   /** Retry delay after a failed batch: doubles from initialMs up to maxMs. */
   backoff?: { initialMs: number; maxMs: number };
+  /**
+   * Tries of a batch that fails on its events (not on the database) before the runner applies
+   * it one event per transaction and quarantines the event that fails (default 3).
+   */
+  quarantineAfterAttempts?: number;
 }
 
 export type ProjectionRunState = 'starting' | 'standby' | 'active' | 'backoff' | 'stopped';
@@ -52,6 +64,7 @@ interface Settings {
   standbyRetryMs: number;
   heartbeatMs: number;
   backoff: { initialMs: number; maxMs: number };
+  quarantineAfterAttempts: number;
 }
 
 type SessionOutcome = { kind: 'standby' } | { kind: 'ended' } | { kind: 'failed'; error: unknown };
@@ -67,6 +80,7 @@ export function startProjectionRunner(options: ProjectionRunnerOptions): Project
     standbyRetryMs: options.standbyRetryMs ?? 3000,
     heartbeatMs: options.heartbeatMs ?? 2000,
     backoff: options.backoff ?? { initialMs: 250, maxMs: 15_000 },
+    quarantineAfterAttempts: Math.max(1, options.quarantineAfterAttempts ?? 3),
   };
   const workers = options.projections.map((projection) => startWorker(projection, settings));
   return {
@@ -89,6 +103,8 @@ function startWorker(projection: Projection, settings: Settings) {
     lastError: null,
   };
   let stopping = false;
+  // Failed tries of the batch after one checkpoint; survives the session restarts in between.
+  let failedBatch: { after: Position | null; attempts: number } | null = null;
   let wake: (() => void) | null = null;
   let interruptSession: ((reason: Interrupt) => void) | null = null;
 
@@ -124,7 +140,23 @@ function startWorker(projection: Projection, settings: Settings) {
         { after: checkpoint, batchSize: settings.batchSize },
         (events) =>
           serial(async () => {
-            checkpoint = await applyBatch(conn, projection, checkpoint, events);
+            try {
+              checkpoint = await applyBatch(conn, projection, checkpoint, events);
+            } catch (error) {
+              if (error instanceof CheckpointMovedError || isTransientError(error)) throw error;
+              const attempts =
+                failedBatch !== null && failedBatch.after === checkpoint
+                  ? failedBatch.attempts + 1
+                  : 1;
+              failedBatch = { after: checkpoint, attempts };
+              if (attempts < settings.quarantineAfterAttempts) throw error;
+              // One poison event must not halt every later one: find it and set it aside.
+              checkpoint = await applyIsolated(conn, projection, checkpoint, events, {
+                priorAttempts: attempts,
+                logger,
+              });
+            }
+            failedBatch = null;
             status.position = checkpoint;
             status.failures = 0;
             status.lastError = null;
