@@ -55,7 +55,22 @@ describe('documentName', () => {
     expect(documentName('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
     expect(documentName('cv.docx', 'doc')).toBe('cv.docx.doc');
     expect(documentName('a\u0000b\nc.pdf', 'pdf')).toBe('abc.pdf');
-    expect(documentName('', 'pdf')).toBe('document.pdf');
-    expect(documentName(`${'x'.repeat(300)}.pdf`, 'pdf')).toHaveLength(124);
+    expect(documentName('', 'pdf')).toBe('resume.pdf');
+    expect(documentName(`${'x'.repeat(300)}.pdf`, 'pdf')).toBe(`${'x'.repeat(116)}.pdf`);
+  });
+
+  it('drops bidirectional and control characters, traversal and hidden-file dots', () => {
+    expect(documentName('invoice\u202Efdp.exe.pdf', 'pdf')).toBe('invoicefdp.exe.pdf');
+    expect(documentName('\u2066cv\u2069\u200E\u200F.pdf', 'pdf')).toBe('cv.pdf');
+    expect(documentName('cv\u202A\u202B\u202C\u202D\u2067\u2068.docx', 'docx')).toBe('cv.docx');
+    expect(documentName('..\\..\\windows\\system.ini', 'doc')).toBe('system.ini.doc');
+    expect(documentName('..', 'pdf')).toBe('resume.pdf');
+    expect(documentName('.bashrc', 'pdf')).toBe('bashrc.pdf');
+    expect(documentName('\u202E\u0000\u2066', 'docx')).toBe('resume.docx');
+    expect(documentName('a<b>c:"d"|e?*.pdf', 'pdf')).toBe('a_b_c__d__e__.pdf');
+    // Never cut inside a surrogate pair.
+    const emoji = documentName('😀'.repeat(200), 'pdf');
+    expect(Array.from(emoji)).toHaveLength(120);
+    expect(emoji.endsWith('😀.pdf')).toBe(true);
   });
 });

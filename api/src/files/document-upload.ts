@@ -1,4 +1,6 @@
+import { finished } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import { scrubText } from '@shortlist/domain';
 import { HttpError } from '../auth/auth-token';
 import {
   type DocumentKind,
@@ -13,6 +15,7 @@ export const UPLOAD_MESSAGES = {
   wrongType: 'Please upload a PDF/DOC/DOCX',
   tooLarge: 'The file is too large (max 10 MB).',
   oneFile: 'Please upload one file only.',
+  malformed: 'The upload was incomplete or malformed. Please try again.',
 } as const;
 
 /**
@@ -38,7 +41,8 @@ export interface StoredDocument {
 
 /**
  * Streams one multipart file into storage while checking it by content and size. On a refusal
- * (413 too large, 415 not a PDF/DOC/DOCX) nothing stays stored.
+ * (413 too large, 415 not a PDF/DOC/DOCX) or a body that ends or breaks off mid-file (400),
+ * nothing stays stored and nothing stays open.
  */
 export async function storeDocument(
   storage: FileStorage,
@@ -46,20 +50,35 @@ export async function storeDocument(
 ): Promise<StoredDocument> {
   const sniffer = new DocumentSniffer(MAX_DOCUMENT_BYTES);
   const source = part.file;
-  // pipe() does not forward errors; a dropped upload must fail the write, not hang it.
-  source.once('error', (error) => sniffer.destroy(error));
+  const abort = new AbortController();
+  // pipe() forwards neither errors nor an early end. finished() also reports what happened
+  // before this function ran: @fastify/multipart may already have destroyed the part (a body
+  // that ended mid-file arrives whole, is parsed, and fails before the handler reads the part),
+  // and a pipe from a destroyed stream would wait forever. A client that drops the connection
+  // makes the plugin destroy the part too; either way the storage write is aborted.
+  const stopWatching = finished(source, { writable: false }, (error) => {
+    if (error === undefined || error === null) return;
+    sniffer.destroy(error);
+    abort.abort(error);
+  });
+  // Every failure reaches the caller through put()'s rejection; this listener only keeps an
+  // error emitted after put() settled (a pipe still attached) from becoming an uncaught one,
+  // which would take the whole process down.
+  sniffer.on('error', () => {});
   // busboy truncates a file at the multipart fileSize limit and says so with 'limit'.
   source.once('limit', () => sniffer.destroy(new DocumentTooLargeError()));
   source.pipe(sniffer);
   let fileId: string;
   try {
-    fileId = await storage.put(sniffer);
+    fileId = await storage.put(sniffer, { signal: abort.signal });
   } catch (error) {
     // Let busboy read past the rest of this part, so the request still completes.
     source.unpipe(sniffer);
     source.resume();
     if (error instanceof DocumentTooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-    throw error;
+    throw uploadErrorFor(error);
+  } finally {
+    stopWatching();
   }
   const kind = source.truncated ? null : await sniffer.kind();
   if (kind === null) {
@@ -70,28 +89,70 @@ export async function storeDocument(
   return { fileId, name: documentName(part.filename, kind), kind, size: sniffer.size };
 }
 
-/** @fastify/multipart's own limit errors, worded for people. */
+// What busboy and @fastify/multipart raise for a body that is not well-formed multipart: no
+// boundary in the Content-Type, no closing boundary, a part cut off. Matched by text because
+// busboy's errors carry no code.
+const MALFORMED_MULTIPART =
+  /Boundary not found|Unexpected end of multipart data|terminated early|Malformed/;
+const MALFORMED_CODES = new Set([
+  // The client dropped the connection mid-body: its fault, not an error of ours to log as one.
+  'ECONNRESET',
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ABORT_ERR',
+]);
+
+/**
+ * @fastify/multipart's and busboy's errors, worded for people: a client that sent a broken or
+ * incomplete body gets a 400, never the generic 500.
+ */
 export function uploadErrorFor(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, UPLOAD_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, UPLOAD_MESSAGES.oneFile);
+  if (typeof code === 'string' && MALFORMED_CODES.has(code)) {
+    return new HttpError(400, UPLOAD_MESSAGES.malformed);
+  }
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+    return new HttpError(400, UPLOAD_MESSAGES.malformed);
+  }
   return error;
 }
 
+/** The longest name kept, in characters, extension included. */
 const NAME_MAX = 120;
 
+/** What a name becomes when nothing of the client's is usable. */
+const FALLBACK_STEM = 'resume';
+
 /**
- * The name shown for a stored document: the client's base name without path parts or control
- * characters, ending in the extension the content proved. Downloads take their Content-Type
- * from that extension, so a PDF sent as "cv.docx" is kept as "cv.docx.pdf" rather than served
- * with the wrong type.
+ * The name shown for a stored document, computed once where an upload's name enters the system
+ * (customer uploads and admin attachments alike): the client's base name without path parts,
+ * without control and bidirectional characters (U+202E would make "invoice\u202Efdp.exe.pdf"
+ * read as "invoicefdp.exe.pdf" backwards, i.e. an .exe) and without characters no file system
+ * accepts, at most NAME_MAX characters, ending in the extension the content proved. Downloads
+ * take their Content-Type from that extension, so a PDF sent as "cv.docx" is kept as
+ * "cv.docx.pdf" rather than served with the wrong type.
  */
 export function documentName(clientName: string, kind: DocumentKind): string {
-  const base = clientName.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = Array.from(base.replace(/[\u0000-\u001f\u007f]/g, '').trim())
-    .slice(0, NAME_MAX)
-    .join('');
-  const name = cleaned === '' ? 'document' : cleaned;
-  return name.toLowerCase().endsWith(`.${kind}`) ? name : `${name}.${kind}`;
+  const scrubbed = scrubText(clientName, { multiline: false });
+  const base = scrubbed.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .replace(/[<>:"|?*]/g, '_')
+    .trim()
+    // A leading dot hides a file on Unix; "." and ".." are directory names.
+    .replace(/^\.+/, '')
+    .trim();
+  const extension = `.${kind}`;
+  const hasExtension = cleaned.toLowerCase().endsWith(extension);
+  const stem = hasExtension ? cleaned.slice(0, -extension.length) : cleaned;
+  // Cut by code points, never inside a surrogate pair, keeping room for the extension.
+  const kept = Array.from(stem)
+    .slice(0, NAME_MAX - extension.length)
+    .join('')
+    .trim();
+  if (kept === '' || kept.replace(/\./g, '') === '') return `${FALLBACK_STEM}${extension}`;
+  return `${kept}${hasExtension ? cleaned.slice(-extension.length) : extension}`;
 }

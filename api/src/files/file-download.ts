@@ -1,3 +1,4 @@
+import { scrubText } from '@shortlist/domain';
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../auth/auth-token';
 import { DOCUMENT_KINDS, DOCUMENT_MIME_TYPES } from './document-sniffer';
@@ -14,10 +15,15 @@ export function mimeTypeOf(fileName: string): string {
   return kind === undefined ? 'application/octet-stream' : DOCUMENT_MIME_TYPES[kind];
 }
 
-/** RFC 6266: an ASCII fallback for old clients plus the exact UTF-8 name. */
+/**
+ * RFC 6266: an ASCII fallback for old clients plus the exact UTF-8 name. Names are scrubbed when
+ * an upload arrives (document-upload.ts); scrubbing again here keeps a name recorded before
+ * that (a bidi override, a control character) out of the header a browser shows as is.
+ */
 export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRFC5987(fileName)}`;
+  const name = scrubText(fileName, { multiline: false }) || 'download';
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRFC5987(name)}`;
 }
 
 function encodeRFC5987(value: string): string {

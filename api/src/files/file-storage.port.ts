@@ -13,10 +13,11 @@ export interface StoredFile {
  */
 export interface FileStorage {
   /**
-   * Stores everything `source` yields and answers the new file's id. If `source` fails
-   * (a size cap, a dropped upload), nothing is kept and the error is rethrown.
+   * Stores everything `source` yields and answers the new file's id. If `source` fails or
+   * ends early (a size cap, a dropped upload), or `signal` aborts, nothing is kept, every
+   * handle opened for the write is closed, and the error is rethrown.
    */
-  put(source: Readable): Promise<string>;
+  put(source: Readable, options?: { signal?: AbortSignal }): Promise<string>;
   /** null when there is no such file (never stored, deleted, or erased). */
   get(fileId: string): Promise<StoredFile | null>;
   /** Idempotent: deleting a missing file is fine. */

@@ -23,16 +23,21 @@ export function createLocalDiskFileStorage(options: { root: string }): FileStora
     FILE_ID.test(fileId) ? join(root, fileId.slice(0, 2), fileId) : null;
 
   return {
-    async put(source: Readable): Promise<string> {
+    async put(source: Readable, options: { signal?: AbortSignal } = {}): Promise<string> {
       const fileId = randomBytes(16).toString('hex');
       const target = pathOf(fileId);
       if (target === null) throw new Error('unreachable: generated file id is malformed');
       const partial = `${target}.part`;
       await mkdir(join(root, fileId.slice(0, 2)), { recursive: true, mode: 0o700 });
+      const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        // pipeline destroys both ends on an error, an early end or an abort, so the descriptor
+        // is closed whichever way the upload stops.
+        await pipeline(source, file, { signal: options.signal });
         await rename(partial, target);
       } catch (error) {
+        // The descriptor must be closed before the file goes: wait for the stream's close.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(partial, { force: true });
         throw error;
       }

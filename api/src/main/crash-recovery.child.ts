@@ -1,66 +1,131 @@
 /**
  * Test fixture for crash-recovery.int.spec.ts, run as a child process: the real server
- * (startServer on DATABASE_URL, projections in-process) plus writers appending through
- * handleCommand, printing `ack <eventId> <position>` only after the store acknowledged each append.
- * APPEND_LIMIT (optional) stops the writers after that many events and prints `done`.
+ * (startServer on DATABASE_URL, projections in-process) plus writers driving real domain
+ * commands through the command path the routes use (registerAccount, handleCommand with the
+ * order decider) on the same sealing event store the server uses. Each writer registers an
+ * account, places an order for it, and switches the currency of a recent order (its own or
+ * another writer's, so appends on one stream race as in real traffic). After the store
+ * acknowledged a command it prints one line:
+ *   ack account <userId> <position>
+ *   ack order <orderId> <position>
+ *   ack currency <orderId> <currency> <position>
+ * APPEND_LIMIT (optional) stops the writers after that many commands and prints `done`.
  * SIGTERM shuts down gracefully (as server.ts does); the test also SIGKILLs it mid-stream.
  */
 import { randomUUID } from 'node:crypto';
-import type { Command, Decider, DomainEvent } from '@shortlist/domain';
+import {
+  type ChangeOrderCurrency,
+  type CommandMetadata,
+  type Currency,
+  orderDecider,
+  orderStreamName,
+  type PlaceOrder,
+} from '@shortlist/domain';
 import { createPostgresEventStore, WrongExpectedVersionError } from '@shortlist/eventstore';
+import pg from 'pg';
 import { handleCommand } from '../commands/handle-command';
+import { registerAccount } from '../features/accounts/register-account';
+import { encryptingEventStore } from '../personal-data/encrypting-event-store';
+import { createPostgresKeyVault } from '../personal-data/key-vault';
 import { startServer } from './start-server';
 
-type Tick = Command<'Tick', Record<string, never>>;
-type Ticked = DomainEvent<'Ticked', { count: number }>;
-const ticker: Decider<{ count: number }, Tick, Ticked> = {
-  initialState: () => ({ count: 0 }),
-  evolve: (_state, event) => ({ count: event.data.count }),
-  decide: (_command, state) => [{ type: 'Ticked', data: { count: state.count + 1 } }],
-};
-
 const WRITERS = 4;
-const STREAMS = 3; // fewer streams than writers: appends race and retry, as in real traffic
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const limit = process.env.APPEND_LIMIT
   ? Number(process.env.APPEND_LIMIT)
   : Number.POSITIVE_INFINITY;
-const runId = randomUUID().slice(0, 8);
 
 const server = await startServer({ env: process.env });
-const store = createPostgresEventStore({ connectionString: databaseUrl });
+// Small pools: the PostgreSQL cluster is shared with the server in this process and other tests.
+const rawStore = createPostgresEventStore({ connectionString: databaseUrl, poolMax: 4 });
+const vaultPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+vaultPool.on('error', () => undefined);
+const store = encryptingEventStore(rawStore, createPostgresKeyVault(vaultPool));
 process.stdout.write(`ready ${server.url}\n`);
 
-let appended = 0;
+let commands = 0;
 let stopping = false;
+/** Orders placed so far, for the currency switches (owner needed by the decider). */
+const recent: { orderId: string; userId: string }[] = [];
+
+const metadata = (actor: string): CommandMetadata => ({
+  actor,
+  correlationId: randomUUID(),
+  causationId: null,
+  now: new Date().toISOString(),
+});
+
+/** A writer that keeps losing a race gets what an API caller would (409): nothing acknowledged. */
+async function unlessRaceLost<T>(work: Promise<T>): Promise<T | null> {
+  return work.catch((error: unknown) => {
+    if (error instanceof WrongExpectedVersionError) return null;
+    throw error;
+  });
+}
 
 async function writer(index: number): Promise<void> {
-  while (!stopping && appended < limit) {
-    appended += 1;
-    const result = await handleCommand({
+  while (!stopping && commands < limit) {
+    commands += 3;
+    const userId = randomUUID();
+    const email = `crash-${userId.slice(0, 8)}@example.com`;
+    const account = await registerAccount({
       store,
-      streamName: `ticker-${runId}-${index % STREAMS}`,
-      decider: ticker,
-      command: {
-        type: 'Tick',
-        data: {},
-        metadata: {
-          actor: 'system:crash-test',
-          correlationId: randomUUID(),
-          causationId: null,
-          now: new Date().toISOString(),
-        },
-      },
-    }).catch((error: unknown) => {
-      // A writer that keeps losing the race gets what an API caller would (409): nothing
-      // appended, nothing acknowledged.
-      if (error instanceof WrongExpectedVersionError) return null;
-      throw error;
+      userId,
+      email,
+      name: `Writer ${index}`,
+      passwordHash: '$argon2id$crash-test',
+      role: 'user',
+      referral: null,
+      metadata: metadata('anonymous'),
     });
-    for (const event of result?.events ?? [])
-      process.stdout.write(`ack ${event.id} ${event.position}\n`);
+    process.stdout.write(`ack account ${account.userId} ${account.position}\n`);
+
+    const orderId = randomUUID();
+    const place: PlaceOrder = {
+      type: 'PlaceOrder',
+      data: {
+        orderId,
+        userId: account.userId,
+        userEmail: email,
+        service: 'resume_rewrite',
+        description: `Order of writer ${index}`,
+        currency: 'INR',
+        resume: null,
+        customerUploads: [{ fileId: randomUUID(), name: 'cv.pdf' }],
+      },
+      metadata: metadata(`user:${account.userId}`),
+    };
+    const placed = await handleCommand({
+      store,
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: place,
+    });
+    process.stdout.write(`ack order ${orderId} ${placed.position}\n`);
+    recent.push({ orderId, userId: account.userId });
+
+    // Another writer may switch the same order at the same moment: the stream version decides.
+    const target = recent[Math.max(0, recent.length - 1 - (index % 2))] ?? recent[0];
+    if (target === undefined) continue;
+    const currency: Currency = commands % 2 === 0 ? 'USD' : 'INR';
+    const change: ChangeOrderCurrency = {
+      type: 'ChangeOrderCurrency',
+      data: { userId: target.userId, currency },
+      metadata: metadata(`user:${target.userId}`),
+    };
+    const changed = await unlessRaceLost(
+      handleCommand({
+        store,
+        streamName: orderStreamName(target.orderId),
+        decider: orderDecider,
+        command: change,
+      }),
+    );
+    if (changed !== null && changed.position !== null) {
+      process.stdout.write(`ack currency ${target.orderId} ${currency} ${changed.position}\n`);
+    }
   }
 }
 
@@ -79,6 +144,7 @@ process.once('SIGTERM', () => {
   stopping = true;
   writers
     .then(() => store.close())
+    .then(() => vaultPool.end())
     .then(() => server.close())
     .then(
       () => process.exit(0),
