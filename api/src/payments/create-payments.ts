@@ -5,9 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config';
 import type { JobQueue } from '../queue/job-queue.port';
+import type { PaymentDeps } from './payment.deps';
 import { createPaymentService, type PaymentService } from './payment.service';
 import { registerPaymentJobs } from './payment-webhook';
 import { createRazorpayProvider } from './razorpay.provider';
+import { registerReconcileJob, startReconcileSchedule } from './reconcile-payments';
 import { createRazorpaySandbox, type RazorpaySandbox } from './sandbox/razorpay-sandbox';
 import { createSandboxProvider } from './sandbox/sandbox.provider';
 
@@ -46,6 +48,17 @@ export async function createPayments(options: CreatePaymentsOptions): Promise<Pa
     ({ keySecret, webhookSecret } = config.razorpay);
     provider = createRazorpayProvider({ keyId: config.razorpay.keyId, keySecret });
   } else {
+    if (config.nodeEnv === 'production') {
+      // loadConfig refuses this without RAZORPAY_SANDBOX; a Config built by hand must not slip by.
+      if (!config.razorpaySandbox) {
+        throw new Error('Production without RAZORPAY_* keys needs RAZORPAY_SANDBOX=true');
+      }
+      logger.error(
+        { sandbox: SANDBOX_PREFIX },
+        'RAZORPAY_SANDBOX=true in production: payments go to the local sandbox, where ANYONE can ' +
+          'mark any order paid without paying. Set the RAZORPAY_* keys before taking real orders.',
+      );
+    }
     // Derived from the JWT secret (already generated and kept in DATA_DIR, or given): stable
     // across restarts, nothing more to configure or store.
     keySecret = derivedSecret(config, 'razorpay-sandbox-key-secret');
@@ -62,7 +75,7 @@ export async function createPayments(options: CreatePaymentsOptions): Promise<Pa
       checkoutScriptUrl: `${SANDBOX_PREFIX}/checkout.js`,
     });
   }
-  const service = createPaymentService({
+  const deps: PaymentDeps = {
     store,
     provider,
     keySecret,
@@ -70,8 +83,13 @@ export async function createPayments(options: CreatePaymentsOptions): Promise<Pa
     customerName: async (userId) =>
       (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())
         ?.name ?? null,
-  });
+  };
+  const service = createPaymentService(deps);
   registerPaymentJobs(queue, service);
+  // Every process that runs jobs schedules the next run; the slot's key keeps it to one.
+  registerReconcileJob(queue, deps);
+  const reconcileAt = await startReconcileSchedule(queue, new Date());
+  logger.info({ runAt: reconcileAt.toISOString() }, 'Payment reconciliation scheduled');
   const running = sandbox;
   return {
     service,

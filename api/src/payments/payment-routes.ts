@@ -1,3 +1,4 @@
+import { singleLineText } from '@shortlist/domain';
 import type { JsonObject } from '@shortlist/eventstore';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -8,6 +9,7 @@ import {
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../auth/auth-token';
 import type { JobQueue } from '../queue/job-queue.port';
+import { type AttemptLimit, routeRateLimit } from '../shared/rate-limits';
 import type { PaymentService } from './payment.service';
 import { enqueueWebhook, webhookEventId } from './payment-webhook';
 import { isValidWebhookSignature } from './razorpay-signature';
@@ -20,6 +22,7 @@ const errorResponses = {
   404: messageSchema,
   409: messageSchema,
   410: messageSchema,
+  429: messageSchema,
   502: messageSchema,
   503: messageSchema,
 };
@@ -37,7 +40,8 @@ const checkoutResponseSchema = z.object({
   checkoutScriptUrl: z.string(),
 });
 
-const nonEmpty = z.string().trim().min(1);
+// Ids and signatures: one line of the contract's text, so NUL never reaches a query.
+const nonEmpty = singleLineText().trim().min(1);
 
 export interface PaymentRoutesOptions {
   service: PaymentService;
@@ -46,7 +50,24 @@ export interface PaymentRoutesOptions {
    * are registered in sets it (these routes never authenticate by themselves).
    */
   callerId?: (request: FastifyRequest) => string;
+  /** Per client IP (issue 9, item 8); defaults far above what a paying customer ever does. */
+  rateLimits?: Partial<PaymentRateLimits>;
 }
+
+export interface PaymentRateLimits {
+  checkout: AttemptLimit;
+  verify: AttemptLimit;
+}
+
+/**
+ * A customer opens a checkout and verifies a payment a handful of times per order; 30 a minute
+ * from one address leaves a whole office behind one NAT room, and stops a script from creating
+ * provider orders or grinding signatures at the provider's and our expense.
+ */
+export const DEFAULT_PAYMENT_RATE_LIMITS: PaymentRateLimits = {
+  checkout: { max: 30, timeWindowMs: 60_000 },
+  verify: { max: 30, timeWindowMs: 60_000 },
+};
 
 function userFromRequest(request: FastifyRequest): string {
   const user: unknown = 'user' in request ? request.user : undefined;
@@ -63,6 +84,7 @@ function userFromRequest(request: FastifyRequest): string {
 export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsyncZod {
   const { service } = options;
   const callerId = options.callerId ?? userFromRequest;
+  const limits = { ...DEFAULT_PAYMENT_RATE_LIMITS, ...options.rateLimits };
   return async (app) => {
     // Self-contained: harmless where the app already set the zod compilers.
     app.setValidatorCompiler(validatorCompiler);
@@ -71,6 +93,7 @@ export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsync
     app.post(
       '/payments/checkout',
       {
+        config: { rateLimit: routeRateLimit(limits.checkout, 'ip') },
         schema: {
           body: z.object({ orderId: nonEmpty }),
           response: { 200: checkoutResponseSchema, ...errorResponses },
@@ -87,6 +110,7 @@ export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsync
     app.post(
       '/payments/verify',
       {
+        config: { rateLimit: routeRateLimit(limits.verify, 'ip') },
         schema: {
           body: z.object({
             orderId: nonEmpty,
@@ -112,6 +136,8 @@ export function paymentRoutes(options: PaymentRoutesOptions): FastifyPluginAsync
 
 export interface PaymentWebhookRouteOptions {
   queue: JobQueue;
+  /** Does a delivery's work now: used where the queue would lose it in a crash. */
+  process: (eventId: string, event: JsonObject) => Promise<void>;
   /** The secret set on the Razorpay dashboard's webhook (not the API key secret). */
   webhookSecret: string;
 }
@@ -128,8 +154,10 @@ function isJsonObject(value: unknown): value is JsonObject {
 /**
  * POST /payments/webhook: public (Razorpay has no token), authenticated by `X-Razorpay-Signature`
  * over the RAW body, so this plugin keeps every body as bytes: a re-serialised JSON would not
- * match the signature. It answers 200 at once and leaves the work to the queue, one job per
- * `x-razorpay-event-id`, so Razorpay's redeliveries are absorbed.
+ * match the signature. A 200 promises the delivery will take effect, since Razorpay does not
+ * send it again: with a durable queue (BullMQ) it answers once the job is queued, one job per
+ * `x-razorpay-event-id` so redeliveries are absorbed; with the in-process queue, which a crash
+ * empties, it does the work first, and a failure answers 500 so Razorpay retries.
  */
 export function paymentWebhookRoutes(options: PaymentWebhookRouteOptions): FastifyPluginAsync {
   return async (app) => {
@@ -139,30 +167,40 @@ export function paymentWebhookRoutes(options: PaymentWebhookRouteOptions): Fasti
       done(null, body);
     });
 
-    app.post('/payments/webhook', async (request, reply) => {
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['x-razorpay-signature'];
-      if (
-        !isValidWebhookSignature({
-          webhookSecret: options.webhookSecret,
-          rawBody,
-          signature: typeof signature === 'string' ? signature : undefined,
-        })
-      ) {
-        request.log.warn('Razorpay webhook with a bad signature refused');
-        return reply.code(400).send({ message: WEBHOOK_MESSAGES.badSignature });
-      }
-      let event: unknown;
-      try {
-        event = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        return reply.code(400).send({ message: WEBHOOK_MESSAGES.badBody });
-      }
-      if (!isJsonObject(event)) return reply.code(400).send({ message: WEBHOOK_MESSAGES.badBody });
-      const header = request.headers['x-razorpay-event-id'];
-      const eventId = webhookEventId(typeof header === 'string' ? header : undefined, rawBody);
-      await enqueueWebhook(options.queue, eventId, event);
-      return reply.code(200).send({ ok: true });
-    });
+    const webhookAnswers = {
+      200: z.object({ ok: z.literal(true) }),
+      400: z.object({ message: z.string() }),
+    };
+    app.post(
+      '/payments/webhook',
+      { schema: { response: webhookAnswers } },
+      async (request, reply) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['x-razorpay-signature'];
+        if (
+          !isValidWebhookSignature({
+            webhookSecret: options.webhookSecret,
+            rawBody,
+            signature: typeof signature === 'string' ? signature : undefined,
+          })
+        ) {
+          request.log.warn('Razorpay webhook with a bad signature refused');
+          return reply.code(400).send({ message: WEBHOOK_MESSAGES.badSignature });
+        }
+        let event: unknown;
+        try {
+          event = JSON.parse(rawBody.toString('utf8'));
+        } catch {
+          return reply.code(400).send({ message: WEBHOOK_MESSAGES.badBody });
+        }
+        if (!isJsonObject(event))
+          return reply.code(400).send({ message: WEBHOOK_MESSAGES.badBody });
+        const header = request.headers['x-razorpay-event-id'];
+        const eventId = webhookEventId(typeof header === 'string' ? header : undefined, rawBody);
+        if (options.queue.durable) await enqueueWebhook(options.queue, eventId, event);
+        else await options.process(eventId, event);
+        return reply.code(200).send({ ok: true });
+      },
+    );
   };
 }

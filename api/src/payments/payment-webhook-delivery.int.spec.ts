@@ -30,8 +30,9 @@ it('pays the order from the webhook alone, then verify and refund.processed chan
   expect(verify.status).toBe(200);
 
   await t.service.refundOrder(orderId, 'admin:a1');
+  // The sandbox has delivered refund.processed (and retries nothing), and its job has run.
   await t.sandbox.webhooksIdle();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await t.queue.whenIdle();
   expect(await typesOf(orderStreamName(orderId))).toEqual([
     'OrderPlaced',
     'OrderPaid',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DomainError, isCurrency } from '@shortlist/domain';
+import { DomainError, isCurrency, REFUND_REASONS, type RefundReason } from '@shortlist/domain';
 import type { JsonObject } from '@shortlist/eventstore';
 import { z } from 'zod';
 import type { JobInfo, JobQueue } from '../queue/job-queue.port';
@@ -49,6 +49,7 @@ export const webhookEventSchema = z.looseObject({
           amount: z.number().int(),
           currency: z.string(),
           status: z.string(),
+          notes: z.unknown().optional(),
         }),
       })
       .optional(),
@@ -76,6 +77,12 @@ export async function enqueueWebhook(
 ): Promise<void> {
   const payload: WebhookJobPayload = { eventId, event };
   await queue.enqueue(PAYMENT_WEBHOOK_JOB, payload, { key: eventId, attempts: 8, backoffMs: 1000 });
+}
+
+/** The reason we gave when we made the refund ourselves; else it came from Razorpay's side. */
+function notesRefundReason(notes: unknown): RefundReason {
+  if (typeof notes !== 'object' || notes === null || !('reason' in notes)) return 'provider';
+  return REFUND_REASONS.find((reason) => reason === notes.reason) ?? 'provider';
 }
 
 function notesOrderId(notes: unknown): string | null {
@@ -164,6 +171,7 @@ export async function processWebhookEvent(
             refundId: refund.id,
             amountMinor: refund.amount,
             currency: refund.currency,
+            reason: notesRefundReason(refund.notes),
           },
           metadata,
         );

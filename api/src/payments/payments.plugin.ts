@@ -1,3 +1,4 @@
+import { singleLineText } from '@shortlist/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/:id/refund',
     {
       schema: {
-        params: z.object({ id: z.string().min(1) }),
+        params: z.object({ id: singleLineText().min(1).max(100) }),
         response: {
           200: z.object({
             message: z.string(),
@@ -36,7 +37,7 @@ const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         `admin:${request.user.id}`,
       );
-      await app.waitForProjections(null);
+      await app.waitForProjections(null, ['orders']);
       return { message: 'Refund issued.', refund };
     },
   );
@@ -51,6 +52,12 @@ export const paymentsPlugin: FastifyPluginAsync = async (api) => {
   await api.register(
     customerContext(paymentRoutes({ service, callerId: (request) => request.user.id })),
   );
-  await api.register(paymentWebhookRoutes({ queue: api.queue, webhookSecret }));
+  await api.register(
+    paymentWebhookRoutes({
+      queue: api.queue,
+      webhookSecret,
+      process: (eventId, event) => service.processWebhookEvent(eventId, event),
+    }),
+  );
   await api.register(adminContext(adminRefundRoutes));
 };

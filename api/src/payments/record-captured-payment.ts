@@ -1,10 +1,5 @@
 import {
   type CommandMetadata,
-  type Currency,
-  fromMinorUnits,
-  type MarkOrderPaid,
-  orderDecider,
-  orderStreamName,
   type PaymentSource,
   paymentDecider,
   paymentStreamName,
@@ -14,7 +9,8 @@ import {
 import { deterministicEventId } from '../commands/deterministic-event-id';
 import { handleCommand } from '../commands/handle-command';
 import { clockOf, type PaymentDeps, silentLogger } from './payment.deps';
-import { commandMetadata, loadOrder, loadPayment } from './payment-streams';
+import { commandMetadata, loadOrder } from './payment-streams';
+import { settleCapturedPayment } from './settle-captured-payment';
 
 /** A captured payment as one of the two channels reported it. */
 export interface CapturedPayment {
@@ -33,11 +29,11 @@ export interface CapturedPayment {
 export type CaptureOutcome =
   /** The order is paid by this payment (now, or by an earlier report of it). */
   | { kind: 'paid' }
-  /** Amount or currency differ from the order's: recorded, not fulfilled. */
+  /** Amount or currency differ from the order's: recorded, not fulfilled, refunded. */
   | { kind: 'mismatch' }
-  /** Another payment had already paid the order: this one is recorded for a refund. */
+  /** Another payment had already paid the order: this one is refunded. */
   | { kind: 'duplicate'; paidBy: string }
-  /** The order was deleted while the customer paid: recorded for a refund. */
+  /** The order was deleted while the customer paid: the payment is refunded. */
   | { kind: 'order_deleted' };
 
 /**
@@ -47,9 +43,10 @@ export type CaptureOutcome =
  * and one OrderPaid:
  * 1. RecordPayment on `payment-{orderId}`: the payment decider settles the payment once, as
  *    verified or as an amount mismatch (the order's price, in minor units, is the expectation);
- * 2. only for a verified payment, MarkOrderPaid on `order-{orderId}`, which never moves an order
- *    back from paid. A crash between the steps heals on the next report: step 1 then appends
- *    nothing and step 2 runs.
+ * 2. settleCapturedPayment: MarkOrderPaid on `order-{orderId}` when the payment can pay the order
+ *    (verified, order live, unpaid, same terms), else a provider refund and RefundIssued with the
+ *    reason. A crash between the steps heals on the next report (step 1 then appends nothing and
+ *    step 2 runs) or, when no report comes again, by the reconciliation job.
  */
 export async function recordCapturedPayment(
   deps: PaymentDeps,
@@ -91,51 +88,28 @@ export async function recordCapturedPayment(
       deterministicEventId('payments:settle', `${captured.orderId}:${captured.paymentId}:${index}`),
   });
 
-  // Read back rather than trust the append's answer: the store treats an event id it already
-  // holds as a retry and answers success, even when the other channel stored a different verdict.
-  const payment = await loadPayment(store, captured.orderId);
-  const verified = payment.verified[captured.paymentId];
-  if (verified === undefined) {
-    logger.warn(
-      { ...captured, expected },
-      'Captured payment does not match the order; not fulfilled',
-    );
-    return { kind: 'mismatch' };
-  }
-  if (order.deleted) {
-    logger.error({ ...captured }, 'Payment captured for a deleted order; it needs a refund');
-    return { kind: 'order_deleted' };
-  }
-  const markPaid: MarkOrderPaid = {
-    type: 'MarkOrderPaid',
-    data: {
-      paymentId: captured.paymentId,
-      providerOrderId: verified.providerOrderId,
-      amount: fromMinorUnits(verified.amountMinor, verified.currency),
-      currency: verified.currency satisfies Currency,
-    },
+  // Then the capture ends one way or the other: it pays the order, or it is refunded. Read back
+  // rather than trust the append's answer: the store treats an event id it already holds as a
+  // retry and answers success, even when the other channel stored a different verdict.
+  const settled = await settleCapturedPayment(deps, {
+    orderId: captured.orderId,
+    paymentId: captured.paymentId,
     metadata,
-  };
-  const marked = await handleCommand({
-    store,
-    streamName: orderStreamName(captured.orderId),
-    decider: orderDecider,
-    command: markPaid,
-    eventIds: (index) =>
-      deterministicEventId(
-        'payments:mark-order-paid',
-        `${captured.orderId}:${captured.paymentId}:${index}`,
-      ),
   });
-  // Appended (or the same payment's OrderPaid already there under the same id): paid by this one.
-  if (marked.events.length > 0) return { kind: 'paid' };
-  const after = await loadOrder(store, captured.orderId);
-  if (after.order.paymentId !== captured.paymentId && after.order.paymentId !== null) {
-    logger.error(
-      { ...captured, paidBy: after.order.paymentId },
-      'A second payment was captured for a paid order; it needs a refund',
-    );
-    return { kind: 'duplicate', paidBy: after.order.paymentId };
+  if (settled === null) throw new Error(`Payment ${captured.paymentId} was recorded but not found`);
+  if (settled.kind === 'fulfilled') return { kind: 'paid' };
+  logger.warn(
+    { ...captured, expected, reason: settled.reason, refundId: settled.refundId },
+    'Captured payment did not pay its order; refunded',
+  );
+  switch (settled.reason) {
+    case 'order_deleted':
+      return { kind: 'order_deleted' };
+    case 'already_paid': {
+      const after = await loadOrder(store, captured.orderId);
+      return { kind: 'duplicate', paidBy: after.order.paymentId ?? '' };
+    }
+    default:
+      return { kind: 'mismatch' };
   }
-  return { kind: 'paid' };
 }

@@ -68,18 +68,22 @@ export async function refundOrder(
         paymentId,
         amountMinor,
         idempotencyKey: refundIdempotencyKey(orderId),
-        notes: { orderId },
+        notes: { orderId, reason: 'requested' },
       })
     ).id;
   await recordRefund(
     deps,
-    { orderId, paymentId, refundId, amountMinor, currency: order.currency },
+    { orderId, paymentId, refundId, amountMinor, currency: order.currency, reason: 'requested' },
     metadata,
   );
   return { orderId, refundId, amountMinor, currency: order.currency };
 }
 
-/** Records a refund the provider made (our own, or one from Razorpay's dashboard via webhook). */
+/**
+ * Records a refund the provider made (our own, or one from Razorpay's dashboard via webhook).
+ * The order is refunded only when the refunded payment is the one that paid it: the automatic
+ * refund of a payment that could not pay its order leaves the order as it was.
+ */
 export async function recordRefund(
   deps: PaymentDeps,
   refund: RecordRefund['data'],
@@ -94,6 +98,8 @@ export async function recordRefund(
     eventIds: (index) =>
       deterministicEventId('payments:record-refund', `${refund.refundId}:${index}`),
   });
+  const { order } = await loadOrder(deps.store, refund.orderId);
+  if (order.deleted || order.paymentId !== refund.paymentId) return;
   const refundOrderCommand: RefundOrder = {
     type: 'RefundOrder',
     data: { refundId: refund.refundId },

@@ -18,7 +18,11 @@ const SOURCE = String.raw`(function () {
 
   function el(tag, attributes, text) {
     var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    Object.keys(attributes || {}).forEach(function (name) {
+      // Through the CSSOM: a style attribute in markup is inline style, which the page's CSP refuses.
+      if (name === 'style') node.style.cssText = attributes[name];
+      else node.setAttribute(name, attributes[name]);
+    });
     if (text !== undefined) node.textContent = text;
     return node;
   }

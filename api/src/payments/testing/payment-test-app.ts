@@ -10,6 +10,7 @@ import {
   createPostgresEventStore,
   type EventStore,
   migratePostgresEventStore,
+  type Position,
   type RecordedEvent,
 } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
@@ -27,6 +28,12 @@ import { paymentRoutes, paymentWebhookRoutes } from '../payment-routes';
 import { registerPaymentJobs } from '../payment-webhook';
 import { createRazorpayProvider } from '../razorpay.provider';
 import { webhookSignature } from '../razorpay-signature';
+import {
+  RECONCILE_INTERVAL_MS,
+  type ReconcileResult,
+  registerReconcileJob,
+  scheduleReconcileRun,
+} from '../reconcile-payments';
 import {
   type CheckoutSuccess,
   createRazorpaySandbox,
@@ -80,6 +87,8 @@ export interface PaymentTestApp {
   fail(providerOrderId: string): Promise<HttpAnswer>;
   deliver(event: WebhookEnvelope, options?: { eventId?: string; body?: string }): Promise<number>;
   events(streamName: string): Promise<RecordedEvent[]>;
+  /** Runs the reconciliation job through the queue (scanning after `after`); answers what it did. */
+  reconcile(after?: Position | null): Promise<ReconcileResult>;
   close(): Promise<void>;
 }
 
@@ -135,6 +144,13 @@ export async function startPaymentTestApp(options: {
   };
   const service = createPaymentService(deps);
   registerPaymentJobs(queue, service);
+  const reconcileWaiters: ((result: ReconcileResult) => void)[] = [];
+  // No minimum age: the tests make captures and reconcile them at once.
+  registerReconcileJob(queue, deps, {
+    minAgeMs: 0,
+    onRun: (result) => reconcileWaiters.shift()?.(result),
+  });
+  let reconcileRuns = 0;
 
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -151,9 +167,16 @@ export async function startPaymentTestApp(options: {
     },
     { prefix: '/api' },
   );
-  await app.register(paymentWebhookRoutes({ queue, webhookSecret: WEBHOOK_SECRET }), {
-    prefix: '/api',
-  });
+  await app.register(
+    paymentWebhookRoutes({
+      queue,
+      webhookSecret: WEBHOOK_SECRET,
+      process: (eventId, event) => service.processWebhookEvent(eventId, event),
+    }),
+    {
+      prefix: '/api',
+    },
+  );
   await app.register(razorpaySandboxRoutes, { prefix: '/sandbox/razorpay', sandbox });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   deps.provider = counting(
@@ -285,6 +308,15 @@ export async function startPaymentTestApp(options: {
       });
       await response.arrayBuffer();
       return response.status;
+    },
+
+    async reconcile(after = null) {
+      // A slot of its own far ahead (run now), so two runs are two jobs, not one key twice.
+      reconcileRuns += 1;
+      const runAt = new Date(Date.now() + (1000 + reconcileRuns) * RECONCILE_INTERVAL_MS);
+      const done = new Promise<ReconcileResult>((resolve) => reconcileWaiters.push(resolve));
+      await scheduleReconcileRun(queue, runAt, runAt, after);
+      return done;
     },
 
     async events(streamName) {
