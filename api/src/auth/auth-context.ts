@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, MESSAGES, type Role, tokenClaimsSchema } from './auth-token';
+import { HttpError, MESSAGES, type Role, sessionSubject, tokenClaimsSchema } from './auth-token';
 
 /**
  * Auth is an encapsulation context (STYLE.md): public and authenticated routes are sibling
@@ -44,7 +44,13 @@ async function authenticate(request: FastifyRequest, roles: readonly Role[]): Pr
   }
   const claims = tokenClaimsSchema.safeParse(decoded);
   if (!claims.success) throw new HttpError(401, MESSAGES.unauthenticated);
-  if (await request.server.revocations.isRevoked(claims.data.jti)) {
+  // Logged out, or issued before the account's password last changed.
+  const rejected = await request.server.revocations.isRejected({
+    jti: claims.data.jti,
+    subject: sessionSubject({ id: claims.data.sub, role: claims.data.role }),
+    generation: claims.data.gen,
+  });
+  if (rejected) {
     throw new HttpError(401, MESSAGES.unauthenticated);
   }
   request.user = {

@@ -19,9 +19,22 @@ export const tokenClaimsSchema = z.object({
   role: z.enum(ROLES),
   jti: z.string().min(1),
   exp: z.number().int(),
+  /**
+   * The account's credential generation when the token was issued (token-revocations.ts); a
+   * token from before this claim existed counts as generation 0.
+   */
+  gen: z.number().int().min(0).default(0),
 });
 
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+/**
+ * Whose credentials a token rests on: users and admins are one kind of account (an admin is a
+ * user with a role), influencers another, with ids of their own.
+ */
+export function sessionSubject(account: { id: string; role: Role }): string {
+  return account.role === 'influencer' ? `influencer:${account.id}` : `user:${account.id}`;
+}
 
 export class HttpError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser, Role, TokenClaims } from './auth-token';
+import { type AuthUser, type Role, sessionSubject, type TokenClaims } from './auth-token';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -37,7 +37,9 @@ const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) =
   });
   app.decorate('signToken', async (account: { id: string; role: Role }) => {
     const jti = randomUUID();
-    const token = await app.jwt.sign({ sub: account.id, role: account.role, jti });
+    // Read at issue time: a password change after this makes the token one generation behind.
+    const gen = await app.revocations.generationOf(sessionSubject(account));
+    const token = await app.jwt.sign({ sub: account.id, role: account.role, jti, gen });
     return { token, jti };
   });
 };

@@ -1,13 +1,26 @@
 import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 
 /**
- * Logout revokes the token (ARCHITECTURE.md): its id (`jti`) is remembered until the token would
- * have expired anyway. A session concern, not a business fact, so it lives in a table and not in
- * the event store.
+ * When a session ends before its token expires (ARCHITECTURE.md). Session concerns, not business
+ * facts, so they live in tables and not in the event store:
+ *
+ * - logout revokes one token: its id (`jti`) is remembered until the token would have expired;
+ * - a credential change (password reset, an admin setting an influencer's password) ends every
+ *   session of the account: the account's credential generation goes up, every token carries the
+ *   generation it was issued under (`gen`), and a token of an older generation is refused.
+ *   A counter, not a time: a token issued in the same second (or millisecond) right after the
+ *   change carries the new generation and works, one issued before it never does, whatever the
+ *   clocks of the API processes say.
  */
 export interface TokenRevocations {
   revoke(jti: string, expiresAt: Date): Promise<void>;
   isRevoked(jti: string): Promise<boolean>;
+  /** Ends every session of `subject` (see sessionSubject) issued so far. */
+  endSessionsOf(subject: string): Promise<void>;
+  /** The generation a token issued now carries; 0 until the credentials first change. */
+  generationOf(subject: string): Promise<number>;
+  /** One query per authenticated request: revoked, or issued before a credential change. */
+  isRejected(token: { jti: string; subject: string; generation: number }): Promise<boolean>;
 }
 
 /** Owned by the api package; the read models' migrations never touch this schema. */
@@ -23,6 +36,11 @@ export async function migrateTokenRevocations<DB>(db: Kysely<DB>): Promise<void>
     )`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS revoked_tokens_expires_at_idx
       ON api.revoked_tokens (expires_at)`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS api.credential_generations (
+      subject text PRIMARY KEY,
+      generation bigint NOT NULL,
+      changed_at timestamptz NOT NULL
+    )`.execute(trx);
   });
 }
 
@@ -38,6 +56,24 @@ export function createPostgresTokenRevocations(db: QueryExecutorProvider): Token
       const result = await sql<{ found: number }>`SELECT 1 AS found FROM api.revoked_tokens
         WHERE jti = ${jti}`.execute(db);
       return result.rows.length > 0;
+    },
+    async endSessionsOf(subject) {
+      await sql`INSERT INTO api.credential_generations (subject, generation, changed_at)
+        VALUES (${subject}, 1, now())
+        ON CONFLICT (subject) DO UPDATE
+        SET generation = api.credential_generations.generation + 1, changed_at = now()`.execute(db);
+    },
+    async generationOf(subject) {
+      const result = await sql<{ generation: string }>`SELECT generation
+        FROM api.credential_generations WHERE subject = ${subject}`.execute(db);
+      return Number(result.rows[0]?.generation ?? 0);
+    },
+    async isRejected({ jti, subject, generation }) {
+      const result = await sql<{ rejected: boolean }>`SELECT
+        EXISTS (SELECT 1 FROM api.revoked_tokens WHERE jti = ${jti})
+        OR COALESCE((SELECT generation FROM api.credential_generations
+          WHERE subject = ${subject}), 0) > ${generation} AS rejected`.execute(db);
+      return result.rows[0]?.rejected === true;
     },
   };
 }

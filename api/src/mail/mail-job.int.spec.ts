@@ -64,7 +64,7 @@ describe('mail.send job over real SMTP', () => {
     // The same mail queued again (a retried request) is the same job.
     await enqueueMail(jobs, mail, { backoffMs: 20 });
     await server.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await jobs.whenIdle();
     expect(server.received).toHaveLength(1);
     expect(server.attempts()).toBe(3);
     expect(failures).toEqual([]);

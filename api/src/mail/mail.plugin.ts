@@ -1,20 +1,37 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_MESSAGES } from '../plugins/errors.plugin';
-import {
-  createMailer,
-  OUTBOX_ROUTE_PREFIX,
-  outboxDir,
-  outboxPreviewEnabled,
-} from './create-mailer';
+import { createMailer, devOutboxEnabled, OUTBOX_ROUTE_PREFIX, outboxDir } from './create-mailer';
 import { registerMailJob } from './mail-job';
 import { MAIL_ID_PATTERN } from './mailer.port';
 import { readOutboxMessage } from './outbox.mailer';
 import { renderOutboxPage } from './outbox-preview.page';
 
+export const outboxIdParamsSchema = z.object({ id: z.string().regex(MAIL_ID_PATTERN) });
+
+/**
+ * Answers the preview page of outbox message `id`, or 404. The page runs nothing (its own CSP)
+ * and is never cached: it may hold a reset link.
+ */
+export async function sendOutboxPage(
+  reply: FastifyReply,
+  dir: string,
+  id: string,
+): Promise<FastifyReply> {
+  const message = await readOutboxMessage(dir, id);
+  if (message === null) return reply.code(404).send({ message: ERROR_MESSAGES.notFound });
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('cache-control', 'no-store')
+    .send(renderOutboxPage(message));
+}
+
 /**
  * Mail for this process: the `mail.send` job handler on the app's queue (registered once, at
- * start) and, outside production, the outbox preview page `GET /api/dev/outbox/:id`.
+ * start) and, only under MAIL_PREVIEW_LINKS (development, loopback only), the open preview page
+ * `GET /api/dev/outbox/:id`. Otherwise admins read the outbox through /api/admin/outbox.
  * Register under /api before the slices that enqueue mail.
  */
 export const mailPlugin: FastifyPluginAsyncZod = async (app) => {
@@ -24,24 +41,20 @@ export const mailPlugin: FastifyPluginAsyncZod = async (app) => {
     await mailer.close();
   });
 
-  if (!outboxPreviewEnabled(app.config)) return;
+  if (!devOutboxEnabled(app.config)) return;
+  app.log.warn(
+    { host: app.config.host },
+    `MAIL_PREVIEW_LINKS is on: reset mails are readable by anyone at /api${OUTBOX_ROUTE_PREFIX}, so the server listens on loopback only`,
+  );
   const dir = outboxDir(app.config);
   app.get(
     `${OUTBOX_ROUTE_PREFIX}/:id`,
     {
       schema: {
-        params: z.object({ id: z.string().regex(MAIL_ID_PATTERN) }),
+        params: outboxIdParamsSchema,
         response: { 200: z.string(), 404: z.object({ message: z.string() }) },
       },
     },
-    async (request, reply) => {
-      const message = await readOutboxMessage(dir, request.params.id);
-      if (message === null) return reply.code(404).send({ message: ERROR_MESSAGES.notFound });
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('cache-control', 'no-store')
-        .send(renderOutboxPage(message));
-    },
+    async (request, reply) => sendOutboxPage(reply, dir, request.params.id),
   );
 };

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ export interface OutboxMailerOptions {
   /** DATA_DIR/outbox. */
   dir: string;
   from: string;
-  /** Base of the preview links (…/api/dev/outbox); null where the preview route is off. */
+  /** Base of the preview links (…/api/admin/outbox); null where no route serves them. */
   previewBaseUrl: string | null;
 }
 
@@ -106,6 +106,55 @@ export async function readOutboxMessage(dir: string, id: string): Promise<Outbox
     throw error;
   }
   return outboxMessageSchema.parse(JSON.parse(raw));
+}
+
+/** What the admin outbox list shows of a message: never its body, which may hold a reset link. */
+export interface OutboxSummary {
+  id: string;
+  to: string;
+  subject: string;
+  sentAt: string;
+}
+
+/**
+ * The newest `limit` messages, newest first. Ordered by file time, so only the messages shown
+ * are read and parsed; an outbox of thousands of mails stays cheap to list.
+ */
+export async function listOutboxMessages(dir: string, limit: number): Promise<OutboxSummary[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (isMissingFile(error)) return [];
+    throw error;
+  }
+  const ids = names
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter((id) => MAIL_ID_PATTERN.test(id));
+  const timed = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        return { id, mtimeMs: (await stat(outboxFile(dir, id))).mtimeMs };
+      } catch (error) {
+        if (isMissingFile(error)) return null;
+        throw error;
+      }
+    }),
+  );
+  const newest = timed
+    .filter((entry): entry is { id: string; mtimeMs: number } => entry !== null)
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || a.id.localeCompare(b.id))
+    .slice(0, limit);
+  const messages = await Promise.all(newest.map((entry) => readOutboxMessage(dir, entry.id)));
+  return messages
+    .filter((message): message is OutboxMessage => message !== null)
+    .map((message) => ({
+      id: message.id,
+      to: message.to,
+      subject: message.subject,
+      sentAt: message.date,
+    }));
 }
 
 function outboxFile(dir: string, id: string): string {

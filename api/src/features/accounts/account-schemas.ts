@@ -1,3 +1,4 @@
+import { singleLineText } from '@shortlist/domain';
 import { z } from 'zod';
 import { ROLES } from '../../auth/auth-token';
 import {
@@ -9,11 +10,11 @@ import {
 /**
  * Form fields arrive as strings or not at all. Each body schema accepts that loosely and then
  * checks the SPEC's rules in order in one place, so a request gets exactly one message, the
- * first rule it breaks, worded as the SPEC words it.
+ * first rule it breaks, worded as the SPEC words it. Every field, passwords included, is one line
+ * of the contract's text: NUL and other controls are refused before any rule (contract/text.ts).
  */
 const formField = (max: number, tooLong: string) =>
-  z
-    .string()
+  singleLineText()
     .max(max, tooLong)
     .nullish()
     .transform((value) => value ?? '');

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticatedContext } from '../../auth/auth-context';
 import { ROLES } from '../../auth/auth-token';
+import { type AccountRateLimits, DEFAULT_ACCOUNT_RATE_LIMITS } from '../../shared/rate-limits';
 import { ensureAdminAccount } from './admin-account';
 import { forgotPasswordRoute } from './forgot-password.route';
 import { loginRoute } from './login.route';
 import { logoutRoute } from './logout.route';
-import { type AccountRateLimits, DEFAULT_ACCOUNT_RATE_LIMITS } from './rate-limits';
 import { registerRoute } from './register.route';
 import { resetPasswordRoute } from './reset-password.route';
 
@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       actor: 'system:first-admin',
     });
     if (result.outcome === 'created') {
-      await app.waitForProjections(result.position);
+      await app.waitForProjections(result.position, ['users']);
       app.log.info({ userId: result.userId }, 'First admin account created from ADMIN_EMAIL');
     } else if (result.role !== 'admin') {
       app.log.warn(

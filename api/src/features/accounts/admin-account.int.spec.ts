@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userStreamName } from '@shortlist/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { me, post, registerProbe, registration, uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ensureAdminAccount } from './admin-account';
-import { me, post, registerProbe, registration, uniqueEmail } from './testing/account-test-kit';
 
 const ADMIN_EMAIL = 'Boss@Example.com';
 const ADMIN_PASSWORD = 'first admin password';

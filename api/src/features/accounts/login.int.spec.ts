@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { me, post, registerProbe, registration, uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ACCOUNT_ROUTE_MESSAGES as M } from './account-messages';
-import { me, post, registerProbe, registration, uniqueEmail } from './testing/account-test-kit';
 
 let t: TestApp;
 const email = uniqueEmail('login');

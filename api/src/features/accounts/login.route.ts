@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../auth/auth-token';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
+import { type AttemptLimit, perIpLimit, routeRateLimit } from '../../shared/rate-limits';
 import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
 import { loginBodySchema, messageSchema, sessionSchema } from './account-schemas';
-import { type AttemptLimit, perIpLimit, routeRateLimit } from './rate-limits';
 
 export interface LoginRouteOptions {
   limit: AttemptLimit;

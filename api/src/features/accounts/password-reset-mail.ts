@@ -34,3 +34,28 @@ export function passwordResetMail(input: {
   ].join('\n');
   return { id: input.id, to: input.to, subject: RESET_MAIL_SUBJECT, text, html };
 }
+
+export const NO_ACCOUNT_MAIL_SUBJECT = 'Your Shortlist password reset request';
+
+/**
+ * The answer to a reset asked for an address no account uses. Written only where /forgot hands
+ * out a preview link (MAIL_PREVIEW_LINKS), so that every answer there carries a link and the
+ * answer says nothing about which addresses have accounts.
+ */
+export function noAccountMail(input: { id: string; to: string }): OutgoingMail {
+  const text = [
+    'Hello,',
+    '',
+    'Someone asked to reset the password of a Shortlist account for this e-mail address,',
+    'but no account uses this address. If it was not you, ignore this e-mail.',
+    '',
+    'Shortlist',
+  ].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    '<p>Someone asked to reset the password of a Shortlist account for this e-mail address,',
+    'but no account uses this address. If it was not you, ignore this e-mail.</p>',
+    '<p>Shortlist</p>',
+  ].join('\n');
+  return { id: input.id, to: input.to, subject: NO_ACCOUNT_MAIL_SUBJECT, text, html };
+}

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpTestServer, startSmtpTestServer } from '../../mail/testing/smtp-test-server';
+import { post, registration, uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ACCOUNT_ROUTE_MESSAGES as M } from './account-messages';
 import { requestPasswordReset } from './forgot-password.route';
 import { RESET_MAIL_SUBJECT } from './password-reset-mail';
-import { post, registration, uniqueEmail } from './testing/account-test-kit';
 
 let smtp: SmtpTestServer;
 let t: TestApp;
@@ -57,7 +57,7 @@ describe('POST /forgot', () => {
       expect(response.json()).toEqual({ message: M.resetLinkSent });
     }
     await tokenMailedTo(email);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.services.queue.whenIdle();
     expect(smtp.received.length).toBe(before + 1);
   });
 

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { ACCOUNT_ROUTE_MESSAGES as M } from './account-messages';
-import { emailReservationStreamName } from './register-account';
 import {
   createInfluencer,
   me,
@@ -11,7 +8,10 @@ import {
   registerProbe,
   registration,
   uniqueEmail,
-} from './testing/account-test-kit';
+} from '../../testing/account-test-kit';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ACCOUNT_ROUTE_MESSAGES as M } from './account-messages';
+import { emailReservationStreamName } from './register-account';
 
 let t: TestApp;
 let pool: pg.Pool;

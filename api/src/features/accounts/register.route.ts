@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { singleLineText } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
+import { type AttemptLimit, routeRateLimit } from '../../shared/rate-limits';
 import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
 import { messageSchema, registerBodySchema, sessionSchema } from './account-schemas';
-import { type AttemptLimit, routeRateLimit } from './rate-limits';
 import { referralFor } from './referral';
 import { registerAccount } from './register-account';
 
@@ -24,7 +25,7 @@ export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = asy
       schema: {
         body: registerBodySchema,
         // Loose: validation replaces request.headers, and the other headers must stay.
-        headers: z.looseObject({ 'x-ref': z.string().max(64).optional() }),
+        headers: z.looseObject({ 'x-ref': singleLineText().max(64).optional() }),
         response: {
           201: sessionSchema,
           400: messageSchema,
@@ -49,7 +50,7 @@ export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = asy
         metadata: commandMetadataFor(request),
       });
       // The next request (login, /me/stats) reads the users table: let it see this account.
-      await app.waitForProjections(account.position);
+      await app.waitForProjections(account.position, ['users']);
       const { token } = await app.signToken({ id: account.userId, role: 'user' });
       return reply.code(201).send({
         token,

@@ -1,19 +1,19 @@
 import { accountDecider, DomainError, userStreamName } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../auth/auth-token';
+import { HttpError, sessionSubject } from '../../auth/auth-token';
 import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
+import { type AttemptLimit, routeRateLimit } from '../../shared/rate-limits';
 import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
 import { messageSchema, resetBodySchema } from './account-schemas';
-import { type AttemptLimit, routeRateLimit } from './rate-limits';
 import { parseResetToken } from './reset-token';
 
 /**
  * POST /forgot/reset {token, password}: sets the new password when the token is the account's
- * newest link, unused and under an hour old (the Account decider decides). Tokens already
- * issued for the account stay valid until they expire or are logged out: a reset proves
- * control of the mailbox, not that the old sessions are hostile. The old password stops
+ * newest link, unused and under an hour old (the Account decider decides). Every session
+ * opened before the reset ends (its token answers 401): a reset is what a person does when the
+ * password may be known to someone else, who may be signed in with it. The old password stops
  * working at once, because login reads the new hash.
  */
 export const resetPasswordRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = async (
@@ -53,8 +53,10 @@ export const resetPasswordRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> 
         }
         throw error;
       }
+      // After the password changed, never before: a refused link ends no session.
+      await app.revocations.endSessionsOf(sessionSubject({ id: parsed.userId, role: 'user' }));
       // The next thing the person does is log in with the new password.
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['users']);
       return { message: ACCOUNT_ROUTE_MESSAGES.passwordUpdated };
     },
   );

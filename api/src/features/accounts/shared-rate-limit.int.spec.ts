@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { post, uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { post, uniqueEmail } from './testing/account-test-kit';
 
 // Services mode runs several API instances behind one address. With REDIS_URL they count
 // attempts in Redis, so a guesser cannot multiply the limit by spreading over instances.
