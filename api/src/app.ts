@@ -12,17 +12,19 @@ import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import { accountRoutes } from './features/accounts/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
-import { adminInfluencerRoutes } from './features/admin-influencers/admin-influencers.routes';
 import { openQueryRoute } from './features/contact/open-query.route';
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
+import { FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
+import openapiPlugin from './openapi/openapi.plugin';
 import { SANDBOX_PREFIX } from './payments/create-payments';
 import { paymentsPlugin } from './payments/payments.plugin';
 import { razorpaySandboxRoutes } from './payments/sandbox/sandbox-routes.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
+import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
 import webAppsPlugin from './web/web-apps.plugin';
@@ -48,7 +50,6 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(paymentsPlugin);
   await api.register(customerOrderRoutes);
   await api.register(influencerRoutes, { prefix: '/influencer' });
-  await api.register(adminInfluencerRoutes, { prefix: '/admin' });
   await api.register(adminRoutes, { prefix: '/admin' });
 };
 
@@ -66,6 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // Request ids double as the correlation id of the commands a request issues.
     genReqId: () => randomUUID(),
+    // No client holds a connection (or an upload's open file) for ever: server-timeouts.ts.
+    ...FASTIFY_TIMEOUT_OPTIONS,
+    http: { headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs },
+    // Attachments are addressed by file name (up to 120 characters, percent-encoded in the
+    // path: up to 12 bytes each); the default 100 answered 414 for any longer or non-Latin name.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,6 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // With Redis (services mode) every API instance counts in one place; else in this process.
   const rateLimitStore = config.redisUrl === null ? null : new Redis(config.redisUrl);
   if (rateLimitStore !== null) {
+    // ioredis reconnects by itself; without a listener each failed attempt of an outage would be
+    // printed as an unhandled error event.
+    rateLimitStore.on('error', (error: Error) =>
+      app.log.warn({ err: error }, 'Rate-limit Redis unavailable; reconnecting'),
+    );
     app.addHook('onClose', async () => {
       await rateLimitStore.quit();
     });
@@ -85,12 +97,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : { redis: rateLimitStore, nameSpace: 'shortlist-rate-limit:' }),
   });
 
+  // Security headers (CSP, nosniff, HSTS in production) on every answer, the sandbox's and
+  // the web apps' included.
+  await app.register(securityHeadersPlugin, {
+    production: config.nodeEnv === 'production',
+    realRazorpay: services.payments.sandbox === null,
+  });
+
   // App plugins.
   await app.register(servicesPlugin, { config, services });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);
+
+  // The OpenAPI document and its reference, before the routes: swagger collects them onRoute.
+  await app.register(openapiPlugin);
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });

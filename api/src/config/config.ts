@@ -26,7 +26,17 @@ export interface Config {
   jwtExpiresIn: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * MAIL_PREVIEW_LINKS: development only. /forgot answers a link to its mail in the local outbox
+   * and /api/dev/outbox serves it to anyone, so the server then listens on 127.0.0.1 only.
+   */
+  mailPreviewLinks: boolean;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  /**
+   * RAZORPAY_SANDBOX: production may run on the local sandbox (anyone can mark orders paid) only
+   * when this says so; without keys and without it, production refuses to start.
+   */
+  razorpaySandbox: boolean;
   admin: { email: string; password: string } | null;
   logLevel: LogLevel;
   maintenance: boolean;
@@ -132,9 +142,11 @@ const schema = z
     JWT_EXPIRES_IN: duration.default('7d'),
     SMTP_URL: url(['smtp', 'smtps'], 'smtp://user:password@host:587').nullable().default(null),
     MAIL_FROM: z.string().default('Shortlist <support@shortlist.example>'),
+    MAIL_PREVIEW_LINKS: booleanText.default(false),
     RAZORPAY_KEY_ID: z.string().optional(),
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    RAZORPAY_SANDBOX: booleanText.default(false),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
     LOG_LEVEL: z
@@ -152,8 +164,37 @@ const schema = z
         message: 'is required in production (at least 32 random characters)',
       });
     }
+    if (env.MAIL_PREVIEW_LINKS && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_PREVIEW_LINKS'],
+        message: 'must not be on in production (it shows reset mails to anyone who asks)',
+      });
+    }
+    if (env.MAIL_PREVIEW_LINKS && env.SMTP_URL !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_PREVIEW_LINKS'],
+        message: 'needs the local outbox: unset SMTP_URL or turn the previews off',
+      });
+    }
     const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
     const missing = razorpay.filter((name) => env[name] === undefined);
+    if (
+      missing.length === razorpay.length &&
+      env.NODE_ENV === 'production' &&
+      !env.RAZORPAY_SANDBOX
+    ) {
+      // The sandbox's pay button marks any order paid: never in production by accident.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message:
+          'is required in production (with RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET); ' +
+          'without them the payment sandbox would let anyone mark orders paid. Set ' +
+          'RAZORPAY_SANDBOX=true only to run a production build on the sandbox on purpose',
+      });
+    }
     if (missing.length > 0 && missing.length < razorpay.length) {
       for (const name of missing) {
         ctx.addIssue({
@@ -197,7 +238,8 @@ export function loadConfig(env: Env): Config {
   return {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
-    host: v.HOST,
+    // The preview links hand out reset mails: only this machine may reach them.
+    host: v.MAIL_PREVIEW_LINKS ? '127.0.0.1' : v.HOST,
     publicOrigin: v.PUBLIC_ORIGIN ?? `http://localhost:${v.PORT}`,
     dataDir: v.DATA_DIR ?? resolve(REPO_ROOT, '.data'),
     databaseUrl: v.DATABASE_URL,
@@ -208,6 +250,7 @@ export function loadConfig(env: Env): Config {
     jwtExpiresIn: v.JWT_EXPIRES_IN,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
+    mailPreviewLinks: v.MAIL_PREVIEW_LINKS,
     razorpay:
       v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET && v.RAZORPAY_WEBHOOK_SECRET
         ? {
@@ -216,6 +259,7 @@ export function loadConfig(env: Env): Config {
             webhookSecret: v.RAZORPAY_WEBHOOK_SECRET,
           }
         : null,
+    razorpaySandbox: v.RAZORPAY_SANDBOX,
     admin:
       v.ADMIN_EMAIL && v.ADMIN_PASSWORD
         ? { email: v.ADMIN_EMAIL, password: v.ADMIN_PASSWORD }

@@ -73,7 +73,10 @@ describe('loadConfig', () => {
     expect(short).toContain('JWT_SECRET must be at least 32 characters');
     expect(short).not.toContain('tooshort');
     const secret = 'x'.repeat(32);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, RAZORPAY_SANDBOX: 'true' })
+        .jwtSecret,
+    ).toBe(secret);
   });
 
   it('wants the Razorpay keys all or none', () => {
@@ -89,6 +92,24 @@ describe('loadConfig', () => {
     ).toEqual({ keyId: 'id', keySecret: 'secret', webhookSecret: 'hook' });
   });
 
+  it('refuses production without Razorpay keys unless RAZORPAY_SANDBOX asks for the sandbox', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(problemsOf(production)).toContain('RAZORPAY_KEY_ID is required in production');
+    expect(problemsOf({ ...production, RAZORPAY_SANDBOX: 'false' })).toContain(
+      'anyone mark orders paid',
+    );
+    expect(problemsOf({ ...production, RAZORPAY_SANDBOX: 'maybe' })).toContain(
+      'RAZORPAY_SANDBOX must be true or false (got "maybe")',
+    );
+    const onSandbox = loadConfig({ ...production, RAZORPAY_SANDBOX: 'true' });
+    expect([onSandbox.razorpay, onSandbox.razorpaySandbox]).toEqual([null, true]);
+    const keys = { RAZORPAY_KEY_ID: 'id', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'h' };
+    expect(loadConfig({ ...production, ...keys }).razorpay).not.toBeNull();
+    // Outside production the sandbox is the default, as before.
+    expect(loadConfig({}).razorpaySandbox).toBe(false);
+    expect(loadConfig({}).razorpay).toBeNull();
+  });
+
   it('wants the first admin as a pair', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'boss@example.com' })).toContain(
       'ADMIN_PASSWORD is required when the other of ADMIN_EMAIL, ADMIN_PASSWORD is set',
@@ -96,6 +117,30 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough' })).toContain(
       'ADMIN_EMAIL must be an e-mail address (got "nope")',
     );
+  });
+
+  it('keeps mail previews off by default and refuses them in production or beside SMTP', () => {
+    expect(loadConfig({}).mailPreviewLinks).toBe(false);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        RAZORPAY_SANDBOX: 'true',
+        MAIL_PREVIEW_LINKS: 'true',
+      }),
+    ).toBe(
+      'Invalid configuration: MAIL_PREVIEW_LINKS must not be on in production (it shows reset mails to anyone who asks) (got "true")',
+    );
+    expect(problemsOf({ MAIL_PREVIEW_LINKS: 'true', SMTP_URL: 'smtp://mail:587' })).toContain(
+      'MAIL_PREVIEW_LINKS needs the local outbox',
+    );
+  });
+
+  it('binds to loopback whatever HOST says while mail previews are on', () => {
+    const config = loadConfig({ MAIL_PREVIEW_LINKS: 'true', HOST: '0.0.0.0' });
+    expect(config.mailPreviewLinks).toBe(true);
+    expect(config.host).toBe('127.0.0.1');
+    expect(loadConfig({ MAIL_PREVIEW_LINKS: 'false', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('resolves relative directories and normalises PUBLIC_ORIGIN', () => {

@@ -1,5 +1,5 @@
 import type { EventStore, Position } from '@shortlist/eventstore';
-import type { Database, ProjectionStatus } from '@shortlist/projections';
+import type { Database, ProjectionName, ProjectionStatus } from '@shortlist/projections';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -11,7 +11,10 @@ import type { JobQueue } from '../queue/job-queue.port';
 
 /** Tells when the read models have caught up with a position (read-your-write). */
 export interface ProjectionWaiter {
-  waitFor(position: Position, options: { timeoutMs: number }): Promise<boolean>;
+  waitFor(
+    position: Position,
+    options: { projections?: readonly string[]; timeoutMs: number },
+  ): Promise<boolean>;
 }
 
 /** The in-process projection runner, when this process runs one (health reports its state). */
@@ -47,11 +50,16 @@ declare module 'fastify' {
     projectionRunner: ProjectionRunnerStatus | null;
     payments: Payments;
     /**
-     * After a command: wait (at most PROJECTION_WAIT_MS) until the read models show `position`,
-     * so the caller reads its own write. On timeout it logs a warning and returns: the write
-     * is safe in the store, only the read may be a moment behind.
+     * After a command: wait (at most PROJECTION_WAIT_MS) until the named read models show
+     * `position`, so the caller reads its own write. Name only the read models the answer (or
+     * the caller's next read) uses: one that lags or fails elsewhere (the audit log, say) then
+     * never slows this command. On timeout it logs a warning and returns: the write is safe in
+     * the store, only the read may be a moment behind.
      */
-    waitForProjections(position: Position | null): Promise<void>;
+    waitForProjections(
+      position: Position | null,
+      readModels: readonly ProjectionName[],
+    ): Promise<void>;
   }
 }
 
@@ -68,18 +76,22 @@ const servicesPlugin: FastifyPluginAsync<{ config: Config; services: AppServices
   app.decorate('revocations', services.revocations);
   app.decorate('projectionRunner', services.projectionRunner);
   app.decorate('payments', services.payments);
-  app.decorate('waitForProjections', async (position: Position | null) => {
-    if (position === null) return;
-    const reached = await services.waiter.waitFor(position, {
-      timeoutMs: config.projectionWaitMs,
-    });
-    if (!reached) {
-      app.log.warn(
-        { position, timeoutMs: config.projectionWaitMs },
-        'Read models did not reach the written position in time; answering anyway',
-      );
-    }
-  });
+  app.decorate(
+    'waitForProjections',
+    async (position: Position | null, readModels: readonly ProjectionName[]) => {
+      if (position === null || readModels.length === 0) return;
+      const reached = await services.waiter.waitFor(position, {
+        projections: readModels,
+        timeoutMs: config.projectionWaitMs,
+      });
+      if (!reached) {
+        app.log.warn(
+          { position, readModels, timeoutMs: config.projectionWaitMs },
+          'Read models did not reach the written position in time; answering anyway',
+        );
+      }
+    },
+  );
 };
 
 export default fp(servicesPlugin, { name: 'services', fastify: '5.x' });

@@ -44,6 +44,7 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   }
 
   return {
+    durable: true,
     async enqueue(name: string, payload: JsonObject, enqueueOptions: EnqueueOptions) {
       await queueFor(name).add(name, payload, {
         jobId: jobIdFor(enqueueOptions.key),
@@ -57,6 +58,8 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
 
     process(name: string, handler: JobHandler) {
       if (workers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
+      // Known to whenIdle even when this instance only processes the name.
+      queueFor(name);
       const worker = new Worker<JsonObject>(
         name,
         (job) => handler(job.data, infoOf(name, job, job.attemptsMade + 1)),
@@ -78,6 +81,12 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       workers.set(name, worker);
     },
 
+    async whenIdle() {
+      while (queues.size > 0 && !(await allIdle([...queues.values()]))) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+
     async close() {
       // Workers first, so no job is picked up while the queues close.
       await Promise.all([...workers.values()].map((worker) => worker.close()));
@@ -86,6 +95,18 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       queues.clear();
     },
   };
+}
+
+async function allIdle(queues: Queue[]): Promise<boolean> {
+  const now = Date.now();
+  for (const queue of queues) {
+    const counts = await queue.getJobCounts('active', 'wait', 'prioritized', 'waiting-children');
+    if (Object.values(counts).some((count) => count > 0)) return false;
+    // A delayed job (first run or retry) whose time has come is about to be promoted to wait;
+    // one due later does not count. The count is of jobs due strictly before the timestamp.
+    if ((await queue.getDelayedCount(now + 1)) > 0) return false;
+  }
+  return true;
 }
 
 function infoOf(name: string, job: Job<JsonObject>, attempt: number) {

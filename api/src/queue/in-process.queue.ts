@@ -29,7 +29,8 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
   const handlers = new Map<string, JobHandler>();
   const seenKeys = new Map<string, Set<string>>();
   const waitingForHandler = new Map<string, PendingJob[]>();
-  const timers = new Set<NodeJS.Timeout>();
+  // Each timer with the time its job is due, so whenIdle can tell a future delay from a due job.
+  const timers = new Map<NodeJS.Timeout, number>();
   const running = new Set<Promise<void>>();
   let closed = false;
 
@@ -38,7 +39,15 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
       timers.delete(timer);
       dispatch(job);
     }, delayMs);
-    timers.add(timer);
+    timers.set(timer, Date.now() + delayMs);
+  }
+
+  function idle(): boolean {
+    if (running.size > 0) return false;
+    for (const waiting of waitingForHandler.values()) if (waiting.length > 0) return false;
+    const now = Date.now();
+    for (const dueAt of timers.values()) if (dueAt <= now) return false;
+    return true;
   }
 
   function dispatch(job: PendingJob): void {
@@ -72,6 +81,7 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
   }
 
   return {
+    durable: false,
     async enqueue(name: string, payload: JsonObject, enqueueOptions: EnqueueOptions) {
       if (closed) throw new Error('The job queue is closed');
       const keys = seenKeys.get(name) ?? new Set<string>();
@@ -98,9 +108,15 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
       for (const job of waiting) dispatch(job);
     },
 
+    async whenIdle() {
+      // Polled rather than signalled: a due timer only fires when the event loop gets to it,
+      // and a handler may enqueue the next job before it returns; a short poll sees both.
+      while (!closed && !idle()) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+
     async close() {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers.keys()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...running]);
     },

@@ -31,8 +31,7 @@ export function testJobQueue(label: string, create: (options: JobQueueOptions) =
         seen.push(payload);
       });
       await q.enqueue(name, { to: 'a@example.com', n: 1 }, { key: 'one' });
-      await until(() => seen.length === 1);
-      await sleep(300);
+      await q.whenIdle();
       expect(seen).toEqual([{ to: 'a@example.com', n: 1 }]);
     });
 
@@ -48,8 +47,7 @@ export function testJobQueue(label: string, create: (options: JobQueueOptions) =
       await until(() => keys.length === 1);
       await q.enqueue(name, { n: 3 }, { key: 'order:1' });
       await q.enqueue(name, { n: 4 }, { key: 'order:2' });
-      await until(() => keys.length === 2);
-      await sleep(300);
+      await q.whenIdle();
       expect(keys).toEqual(['order:1', 'order:2']);
     });
 
@@ -82,7 +80,7 @@ export function testJobQueue(label: string, create: (options: JobQueueOptions) =
       });
       await q.enqueue(name, { id: 7 }, { key: 'doomed', attempts: 2, backoffMs: 20 });
       await until(() => failures.length === 1);
-      await sleep(300);
+      await q.whenIdle();
       expect(calls).toBe(2);
       expect(failures).toHaveLength(1);
       expect(failures[0]).toMatchObject({ name, key: 'doomed', attempt: 2, payload: { id: 7 } });
@@ -115,6 +113,52 @@ export function testJobQueue(label: string, create: (options: JobQueueOptions) =
       await until(() => seen.length === 1);
       expect(seen).toEqual([{ early: true }]);
     });
+
+    it('is idle only when the jobs running and the jobs they enqueue are done', async () => {
+      const q = queue();
+      const name = jobName();
+      const done: number[] = [];
+      q.process(name, async (payload) => {
+        const step = Number(payload.step);
+        await sleep(50);
+        if (step < 3) await q.enqueue(name, { step: step + 1 }, { key: `step-${step + 1}` });
+        done.push(step);
+      });
+      await q.enqueue(name, { step: 1 }, { key: 'step-1' });
+      await q.whenIdle();
+      expect(done).toEqual([1, 2, 3]);
+    });
+
+    it('is not idle while a job waits for its handler', async () => {
+      const q = queue();
+      const name = jobName();
+      await q.enqueue(name, {}, { key: 'orphan' });
+      let idle = false;
+      const whenIdle = q.whenIdle().then(() => {
+        idle = true;
+      });
+      // A negative can only be checked over some time: long enough for several polls.
+      await sleep(300);
+      expect(idle).toBe(false);
+      let ran = false;
+      q.process(name, async () => {
+        ran = true;
+      });
+      await whenIdle;
+      expect(ran).toBe(true);
+    });
+
+    it('is idle while a delayed job is not yet due', async () => {
+      const q = queue();
+      const name = jobName();
+      let ran = false;
+      q.process(name, async () => {
+        ran = true;
+      });
+      await q.enqueue(name, {}, { key: 'much-later', delayMs: 60_000 });
+      await withinMs(5_000, q.whenIdle());
+      expect(ran).toBe(false);
+    });
   });
 }
 
@@ -125,6 +169,18 @@ function jobName(): string {
 function gap(from: number | undefined, to: number | undefined): number {
   if (from === undefined || to === undefined) throw new Error('missing timestamp');
   return to - from;
+}
+
+async function withinMs(ms: number, promise: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -36,9 +36,23 @@ export interface JobFailure extends JobInfo {
 }
 
 export interface JobQueue {
+  /**
+   * True when an enqueued job survives this process being killed (BullMQ on Redis). The
+   * in-process queue loses what it holds, so work whose acknowledgement promises it will happen
+   * (a webhook's 200) must be done before answering there.
+   */
+  readonly durable: boolean;
   enqueue(name: string, payload: JsonObject, options: EnqueueOptions): Promise<void>;
   /** Registers the one handler for `name`; jobs enqueued earlier wait for it. */
   process(name: string, handler: JobHandler): void;
+  /**
+   * Resolves once nothing is left to do right now: no job waiting (a job enqueued before its
+   * handler exists counts as waiting) or running, and no delayed job or retry whose time has
+   * come. A delay or backoff still in the future does not count. Tests wait on this before
+   * asserting that "nothing more happened", instead of sleeping a guessed time. Only the job
+   * names this queue has enqueued or processed are looked at.
+   */
+  whenIdle(): Promise<void>;
   /** Stops taking jobs, waits for the ones running, releases connections. */
   close(): Promise<void>;
 }

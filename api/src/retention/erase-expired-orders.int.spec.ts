@@ -4,7 +4,10 @@ import { verifyProjections } from '@shortlist/projections';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '../commands/handle-command';
-import { placeServiceOrder } from '../features/admin/testing/admin-test-kit';
+import type { FileStorage } from '../files/file-storage.port';
+import { createLocalDiskFileStorage } from '../files/local-disk.file-storage';
+import { minimalPdf } from '../files/testing/document-fixtures';
+import { placeServiceOrder } from '../testing/admin-test-kit';
 import {
   createOrdersTestApp,
   markPaid,
@@ -12,10 +15,7 @@ import {
   type OrdersTestApp,
   registerUser,
   type TestUser,
-} from '../features/orders/testing/orders-test-kit';
-import type { FileStorage } from '../files/file-storage.port';
-import { createLocalDiskFileStorage } from '../files/local-disk.file-storage';
-import { minimalPdf } from '../files/testing/document-fixtures';
+} from '../testing/orders-test-kit';
 import { type EraseExpiredOrdersInput, eraseExpiredOrders } from './erase-expired-orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,7 +78,7 @@ async function deliveredOrder(completedDaysAgo: number): Promise<string> {
     decider: orderDecider,
     command,
   });
-  await t.app.waitForProjections(position);
+  await t.app.waitForProjections(position, ['orders']);
   return orderId;
 }
 
@@ -99,7 +99,7 @@ function run(overrides: Partial<EraseExpiredOrdersInput> = {}) {
     files,
     now: new Date(),
     logger: { info: () => {}, error: (object, message) => errors.push({ object, message }) },
-    waitForProjections: t.app.waitForProjections,
+    waitForProjections: (position) => t.app.waitForProjections(position, ['orders']),
     ...overrides,
   });
 }

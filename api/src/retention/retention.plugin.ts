@@ -23,7 +23,7 @@ export const retentionPlugin: FastifyPluginAsync = async (app) => {
         files: app.files,
         now,
         logger: app.log,
-        waitForProjections: app.waitForProjections,
+        waitForProjections: (position) => app.waitForProjections(position, ['orders']),
       }),
     logger: app.log,
   });

@@ -1,4 +1,6 @@
 // `@shortlist/api/testing`: helpers for integration tests of the API and its slices.
+
+export { freePort } from './free-port';
 export {
   createLogCollector,
   createTestApp,

@@ -57,6 +57,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'info',
+    // Tests pay through the sandbox, in production mode too (where it must be asked for).
+    RAZORPAY_SANDBOX: 'true',
     ...options.env,
   });
   const logs = createLogCollector();

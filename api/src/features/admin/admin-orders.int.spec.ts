@@ -8,19 +8,19 @@ import { verifyProjections } from '@shortlist/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elfExecutable, minimalPdf } from '../../files/testing/document-fixtures';
 import {
+  type NamedUser,
+  placeResumeOrder,
+  placeServiceOrder,
+  registerNamed,
+} from '../../testing/admin-test-kit';
+import {
   createOrdersTestApp,
   markPaid,
   multipartForm,
   type OrdersTestApp,
   type TestUser,
-} from '../orders/testing/orders-test-kit';
+} from '../../testing/orders-test-kit';
 import { runAudit } from './audit/audit-command';
-import {
-  type NamedUser,
-  placeResumeOrder,
-  placeServiceOrder,
-  registerNamed,
-} from './testing/admin-test-kit';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerNamed } from '../../testing/admin-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { registerNamed } from './testing/admin-test-kit';
 
 // Every admin route of this slice × every kind of caller: only an admin token gets past the
 // context. Auth runs before validation, so whatever the id or body, a non-admin gets exactly

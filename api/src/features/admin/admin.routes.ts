@@ -4,17 +4,22 @@ import { adminContext } from '../../auth/auth-context';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
 import fileStoragePlugin from '../../files/file-storage.plugin';
 import { orderHistoryRoute } from './audit/order-history.route';
+import { adminHealthRoutes } from './health/admin-health.route';
+import { adminInfluencerPayoutsRoute } from './influencers/admin-influencer-payouts.route';
+import { adminInfluencerQueriesRoute } from './influencers/admin-influencer-queries.route';
+import { adminInfluencersRoute } from './influencers/admin-influencers.route';
 import { listOrdersRoutes } from './orders/list-orders.route';
 import { orderAttachmentsRoutes } from './orders/order-attachments.route';
 import { orderStatusRoute } from './orders/order-status.route';
 import { orderSuggestionsRoute } from './orders/order-suggestions.route';
+import { adminOutboxRoutes } from './outbox/admin-outbox.route';
 import { queriesRoutes } from './queries/queries.route';
 import { replyQueryRoute } from './queries/reply-query.route';
 import { adminStatsRoute } from './stats/admin-stats.route';
 import { listUsersRoute } from './users/list-users.route';
 
 /**
- * The admin panel's calls (SPEC §7 "Admin calls", minus the influencer ones), registered under
+ * The admin panel's calls (SPEC §7 "Admin calls"), registered under
  * /api/admin inside the admin context: role admin in the verified token, else 401/403.
  * Multipart parsing, with the document limits, exists only in this context and the customer
  * orders one.
@@ -23,6 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fileStoragePlugin);
   await app.register(multipart, DOCUMENT_MULTIPART_OPTIONS);
   await app.register(adminStatsRoute);
+  await app.register(adminHealthRoutes);
   await app.register(listOrdersRoutes);
   await app.register(orderStatusRoute);
   await app.register(orderAttachmentsRoutes);
@@ -31,6 +37,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listUsersRoute);
   await app.register(queriesRoutes);
   await app.register(replyQueryRoute);
+  await app.register(adminOutboxRoutes);
+  await app.register(adminInfluencersRoute);
+  await app.register(adminInfluencerQueriesRoute);
+  await app.register(adminInfluencerPayoutsRoute);
 };
 
 /** Register with `{ prefix: '/admin' }` under /api. */

@@ -1,3 +1,4 @@
+import { singleLineText } from '@shortlist/domain';
 import { z } from 'zod';
 
 export const messageSchema = z.object({ message: z.string() });
@@ -13,10 +14,10 @@ export const MAX_PAGE_SIZE = 100;
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** `q`: a search text, trimmed; blank means no search. */
+/** `q`: a search text (one line of the contract's text), trimmed; blank means no search. */
 export const searchSchema = z.preprocess(
   blankToUndefined,
-  z.string().trim().max(200, 'The search text is too long.').optional(),
+  singleLineText().trim().max(200, 'The search text is too long.').optional(),
 );
 
 export const pagingSchema = z.object({
@@ -28,8 +29,11 @@ export const pagingSchema = z.object({
   ),
 });
 
-/** Ids are server-made UUIDs; anything else simply finds nothing (404). */
-export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+/**
+ * Ids are server-made UUIDs; anything else simply finds nothing (404), unless it is not even
+ * text a query may carry (NUL, controls: 400).
+ */
+export const idParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
 
 /**
  * A LIKE pattern that matches `text` anywhere, with the pattern characters escaped so a search

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { QUERY_MESSAGES, queryDecider, queryStreamName } from '@shortlist/domain';
+import {
+  multiLineText,
+  QUERY_MESSAGES,
+  queryDecider,
+  queryStreamName,
+  singleLineText,
+} from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../auth/auth-token';
@@ -19,9 +25,9 @@ export interface OpenQueryRouteOptions {
   limit?: { max: number; timeWindowMs: number };
 }
 
-const field = (max: number, tooLong: string) =>
-  z
-    .string()
+// The contract's text (contract/text.ts): only the message may span lines.
+const field = (max: number, tooLong: string, text = singleLineText) =>
+  text()
     .max(max, tooLong)
     .nullish()
     .transform((value) => value?.trim() ?? '');
@@ -32,7 +38,7 @@ const bodySchema = z
   .object({
     pid: field(100, 'The Profile ID is too long.'),
     contactemail: field(254, CONTACT_MESSAGES.invalidEmail),
-    contactmessage: field(5000, CONTACT_MESSAGES.messageTooLong),
+    contactmessage: field(5000, CONTACT_MESSAGES.messageTooLong, multiLineText),
   })
   .transform((body, ctx) => {
     const fail = (message: string) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema, statsSchema } from './influencer.schemas';
+import { messageSchema, statsSchema } from '../../shared/influencers/influencer.schemas';
+import { ledgerFigures, referralLink, statsOf } from '../../shared/influencers/influencer-read';
 import { currentInfluencer } from './influencer-guard';
-import { ledgerFigures, referralLink, statsOf } from './influencer-read';
 
 const dashboardSchema = z.object({
   ok: z.literal(true),

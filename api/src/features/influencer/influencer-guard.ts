@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES } from '../../auth/auth-token';
-import { activeInfluencer } from './influencer-read';
+import { activeInfluencer } from '../../shared/influencers/influencer-read';
 
 /**
  * The caller's own influencer row. A token outlives a removal (JWTs are not recalled), so every

@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../auth/auth-token';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
-import { INFLUENCER_API_MESSAGES as M } from './influencer.messages';
-import { influencerLoginBodySchema, messageSchema } from './influencer.schemas';
+import { INFLUENCER_API_MESSAGES as M } from '../../shared/influencers/influencer.messages';
+import {
+  influencerLoginBodySchema,
+  messageSchema,
+} from '../../shared/influencers/influencer.schemas';
+import { type AttemptLimit, perIpLimit } from '../../shared/rate-limits';
 
 const loginAnswerSchema = z.object({
   ok: z.literal(true),
@@ -13,6 +17,12 @@ const loginAnswerSchema = z.object({
 
 /** Login guesses per IP + e-mail per minute (ARCHITECTURE.md: login routes are rate-limited). */
 export const INFLUENCER_LOGIN_LIMIT = { max: 10, timeWindowMs: 60_000 };
+
+/**
+ * Login attempts per IP over all e-mails per minute, as the customer login has (credential
+ * stuffing: one address trying many e-mails). Influencers are few, so the ceiling is lower.
+ */
+export const INFLUENCER_LOGIN_PER_IP_LIMIT: AttemptLimit = { max: 40, timeWindowMs: 60_000 };
 
 /**
  * POST /influencer/login {email, password} → {ok, token, influencer}. Public. The token's role
@@ -32,6 +42,7 @@ export const influencerLoginRoute: FastifyPluginAsyncZod = async (app) => {
           errorResponseBuilder: () => new HttpError(429, M.tooManyAttempts),
         },
       },
+      preHandler: perIpLimit(app, INFLUENCER_LOGIN_PER_IP_LIMIT),
       schema: {
         body: influencerLoginBodySchema,
         response: {

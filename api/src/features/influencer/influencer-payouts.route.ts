@@ -4,10 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
-import { INFLUENCER_API_MESSAGES as M } from './influencer.messages';
-import { formField, messageSchema, payoutItemSchema, statsSchema } from './influencer.schemas';
+import { INFLUENCER_API_MESSAGES as M } from '../../shared/influencers/influencer.messages';
+import {
+  formField,
+  messageSchema,
+  payoutItemSchema,
+  statsSchema,
+} from '../../shared/influencers/influencer.schemas';
+import { ledgerFigures, listPayouts, statsOf } from '../../shared/influencers/influencer-read';
 import { currentInfluencer } from './influencer-guard';
-import { ledgerFigures, listPayouts, statsOf } from './influencer-read';
 
 const listAnswerSchema = z.object({
   ok: z.literal(true),
@@ -88,7 +93,7 @@ export const influencerPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: commandMetadataFor(request),
         },
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['influencer-ledger']);
       return { ok: true as const, message: M.payoutRequested };
     },
   );

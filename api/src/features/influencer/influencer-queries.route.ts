@@ -3,16 +3,21 @@ import {
   DEFAULT_INFLUENCER_QUERY_SUBJECT,
   influencerQueryDecider,
   influencerQueryStreamName,
+  singleLineText,
 } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../auth/auth-token';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
-import { INFLUENCER_API_MESSAGES as M } from './influencer.messages';
-import { formField, messageSchema, queryItemSchema } from './influencer.schemas';
+import { INFLUENCER_API_MESSAGES as M } from '../../shared/influencers/influencer.messages';
+import {
+  formField,
+  messageSchema,
+  queryItemSchema,
+} from '../../shared/influencers/influencer.schemas';
+import { listQueries } from '../../shared/influencers/influencer-read';
 import { currentInfluencer } from './influencer-guard';
-import { listQueries } from './influencer-read';
 
 const listAnswerSchema = z.object({ ok: z.literal(true), items: z.array(queryItemSchema) });
 const createAnswerSchema = z.object({
@@ -25,7 +30,7 @@ const openQueryBodySchema = z
   .object({
     influencerId: formField(100),
     subject: formField(200),
-    message: formField(5000),
+    message: formField(5000, { multiline: true }),
   })
   .transform((body, ctx) => {
     const message = body.message.trim();
@@ -49,7 +54,7 @@ export const influencerQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queries/:influencerId',
     {
       schema: {
-        params: z.object({ influencerId: z.string().min(1).max(100) }),
+        params: z.object({ influencerId: singleLineText().min(1).max(100) }),
         response: { 200: listAnswerSchema, 401: messageSchema, 403: messageSchema },
       },
     },
@@ -91,7 +96,7 @@ export const influencerQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: commandMetadataFor(request),
         },
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['influencer-queries', 'influencers']);
       const [item] = await listQueries(app.db, { queryId });
       if (item === undefined) throw new HttpError(404, M.queryNotFound);
       return reply.code(201).send({ ok: true as const, message: M.querySent, item });

@@ -1,6 +1,6 @@
 import { notEligibleMessage } from '@shortlist/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInfluencerTestApp, type InfluencerTestApp } from './testing/influencer-test-kit';
+import { createInfluencerTestApp, type InfluencerTestApp } from '../../testing/influencer-test-kit';
 
 let t: InfluencerTestApp;
 let admin: string;

@@ -5,7 +5,7 @@ import { influencerReferralsPolicy } from '../../policies/influencer-referrals.p
 import { silentPolicyLogger } from '../../policies/policy';
 import { readPolicyCheckpoint } from '../../policies/policy-checkpoints';
 import { startPolicyRunner } from '../../policies/policy-runner';
-import { createInfluencerTestApp, type InfluencerTestApp } from './testing/influencer-test-kit';
+import { createInfluencerTestApp, type InfluencerTestApp } from '../../testing/influencer-test-kit';
 
 // The referral programme end to end: events in, the policy's commands out, the ledger's read
 // models and the influencer's dashboard showing the result.

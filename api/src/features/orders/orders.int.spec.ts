@@ -8,10 +8,10 @@ import {
   type SaveReviewSuggestions,
   type SetOrderStatus,
 } from '@shortlist/domain';
+// The package's testing entry is the decider spec only; the fixture is reached by path.
+import { validResumePayload } from '@shortlist/domain/testing';
 import { verifyProjections } from '@shortlist/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The package's testing entry is the decider spec only; the fixture is reached by path.
-import { validResumePayload } from '../../../../domain/src/testing/resume-fixture';
 import { handleCommand } from '../../commands/handle-command';
 import { minimalPdf } from '../../files/testing/document-fixtures';
 import {
@@ -21,7 +21,7 @@ import {
   type OrdersTestApp,
   registerUser,
   type TestUser,
-} from './testing/orders-test-kit';
+} from '../../testing/orders-test-kit';
 
 let t: OrdersTestApp;
 let alice: TestUser;
@@ -97,7 +97,7 @@ async function orderCommand(
       },
     } as SaveReviewSuggestions | SetOrderStatus | EraseOrderData,
   });
-  await t.app.waitForProjections(position);
+  await t.app.waitForProjections(position, ['orders']);
 }
 
 describe('authentication', () => {

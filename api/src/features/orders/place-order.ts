@@ -47,6 +47,6 @@ export async function placeOrderFor(
     decider: orderDecider,
     command,
   });
-  await app.waitForProjections(position);
+  await app.waitForProjections(position, ['orders']);
   return orderId;
 }

@@ -21,7 +21,7 @@ import {
   type OrdersTestApp,
   registerUser,
   type TestUser,
-} from './testing/orders-test-kit';
+} from '../../testing/orders-test-kit';
 
 let t: OrdersTestApp;
 let alice: TestUser;
@@ -309,7 +309,7 @@ describe('downloads', () => {
       decider: orderDecider,
       command,
     });
-    await t.app.waitForProjections(position);
+    await t.app.waitForProjections(position, ['orders']);
 
     const order = await getOrder(orderId, alice);
     const url = `/api/orders/${orderId}/attachments/R%C3%A9sum%C3%A9%20final.docx`;

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
-import { type OrderView, toOrderView } from '../../orders/order-view';
+import { type OrderView, toOrderView } from '../../../shared/orders/order-view';
 import { ADMIN_MESSAGES } from '../admin.messages';
 
 /** Any order (admins see them all), or 404 with the admin screen's wording. */
@@ -51,6 +51,6 @@ export async function runAdminOrderCommand(
     decider: orderDecider,
     command: { ...command, metadata: commandMetadataFor(request) },
   });
-  await app.waitForProjections(position);
+  await app.waitForProjections(position, ['orders']);
   return findOrderView(app, orderId);
 }

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderSchema, toOrderView } from '../../orders/order-view';
+import { orderSchema, toOrderView } from '../../../shared/orders/order-view';
 import {
   authErrors,
   containsPattern,

@@ -1,3 +1,4 @@
+import { singleLineText } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
@@ -7,7 +8,7 @@ import {
   UPLOAD_MESSAGES,
   uploadErrorFor,
 } from '../../../files/document-upload';
-import { orderSchema } from '../../orders/order-view';
+import { orderSchema } from '../../../shared/orders/order-view';
 import { ADMIN_MESSAGES } from '../admin.messages';
 import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
 import { findOrderRow, runAdminOrderCommand } from './admin-order';
@@ -74,7 +75,7 @@ export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParamsSchema.extend({
-          filename: z.string().trim().min(1, ADMIN_MESSAGES.missingFilename).max(300),
+          filename: singleLineText().trim().min(1, ADMIN_MESSAGES.missingFilename).max(300),
         }),
         response: { 200: answerSchema, ...commandErrors },
       },

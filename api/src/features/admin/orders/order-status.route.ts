@@ -1,7 +1,7 @@
 import { ADMIN_SETTABLE_STATUSES } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderSchema } from '../../orders/order-view';
+import { orderSchema } from '../../../shared/orders/order-view';
 import { ADMIN_MESSAGES } from '../admin.messages';
 import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
 import { runAdminOrderCommand } from './admin-order';

@@ -1,8 +1,9 @@
+import { multiLineText } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderSchema } from '../../orders/order-view';
+import { orderSchema } from '../../../shared/orders/order-view';
 import { ADMIN_MESSAGES } from '../admin.messages';
-import { authErrors, messageSchema } from '../admin.schemas';
+import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
 import { runAdminOrderCommand } from './admin-order';
 
 /**
@@ -15,9 +16,9 @@ export const orderSuggestionsRoute: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/suggestions',
     {
       schema: {
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: idParamsSchema,
         body: z.object({
-          text: z.string().max(20_000, 'Suggestions must be at most 20000 characters.'),
+          text: multiLineText().max(20_000, 'Suggestions must be at most 20000 characters.'),
         }),
         response: {
           200: z.object({ message: z.string(), order: orderSchema }),

@@ -94,7 +94,7 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
         decider: queryDecider,
         command: { type: 'DeleteQuery', data: {}, metadata: commandMetadataFor(request) },
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['queries']);
       return { message: ADMIN_MESSAGES.deleted };
     },
   );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_REPLY_SUBJECT,
+  multiLineText,
   QUERY_MESSAGES,
   queryDecider,
   queryStreamName,
+  singleLineText,
 } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,13 +24,11 @@ export const REPLY_SEND_TIMEOUT_MS = 8000;
 // SPEC §5: subject and body are trimmed, the body must not be blank, a blank subject becomes
 // the default. The decider checks the body again; this says it in the screen's words.
 const replyBodySchema = z.object({
-  subject: z
-    .string()
+  subject: singleLineText()
     .max(300, 'The subject is too long.')
     .nullish()
     .transform((value) => value?.trim() || DEFAULT_REPLY_SUBJECT),
-  body: z
-    .string({ error: ADMIN_MESSAGES.replyRequired })
+  body: multiLineText({ error: ADMIN_MESSAGES.replyRequired })
     .max(20_000, 'The reply is too long.')
     .trim()
     .min(1, ADMIN_MESSAGES.replyRequired),
@@ -98,7 +98,7 @@ export const replyQueryRoute: FastifyPluginAsyncZod = async (app) => {
           metadata: commandMetadataFor(request),
         },
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['queries']);
       return {
         message: delivery.sendOk ? ADMIN_MESSAGES.replySent : ADMIN_MESSAGES.replyQueued,
         item: toQueryItem(await findQueryRow(app, id)),

@@ -13,6 +13,8 @@ function recordingQueue() {
       jobs.push({ name, payload, options });
     },
     process: () => undefined,
+    durable: false,
+    whenIdle: async () => undefined,
     close: async () => undefined,
   };
   return { queue, jobs };

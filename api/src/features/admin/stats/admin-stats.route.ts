@@ -1,3 +1,4 @@
+import { singleLineText } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../admin.schemas';
@@ -17,7 +18,7 @@ export const adminStatsRoute: FastifyPluginAsyncZod = async (app) => {
     '/stats',
     {
       schema: {
-        querystring: z.object({ limit: z.string().max(20).optional() }),
+        querystring: z.object({ limit: singleLineText().max(20).optional() }),
         response: {
           200: z.object({ users: z.number().int(), resumes: z.number().int() }),
           ...authErrors,

@@ -8,8 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
+import {
+  messageSchema,
+  orderParamsSchema,
+  orderSchema,
+  toOrderView,
+} from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
-import { messageSchema, orderParamsSchema, orderSchema, toOrderView } from '../order-view';
 import { ORDERS_MESSAGES } from '../orders.messages';
 
 /**
@@ -49,7 +54,7 @@ export const changeCurrencyRoute: FastifyPluginAsyncZod = async (app) => {
         decider: orderDecider,
         command,
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['orders']);
       const updated = await orderFor(app, request, row.id, 'change');
       return {
         order: toOrderView(updated),

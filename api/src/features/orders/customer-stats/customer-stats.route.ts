@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema } from '../order-view';
+import { messageSchema } from '../../../shared/orders/order-view';
 
 const statsSchema = z.object({
   ok: z.literal(true),

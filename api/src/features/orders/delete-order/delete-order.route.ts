@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
+import { messageSchema, orderParamsSchema } from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
-import { messageSchema, orderParamsSchema } from '../order-view';
 import { ORDERS_MESSAGES } from '../orders.messages';
 
 /**
@@ -45,7 +45,7 @@ export const deleteOrderRoute: FastifyPluginAsyncZod = async (app) => {
         decider: orderDecider,
         command,
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['orders']);
       await app.vault.erase(streamName, metadata.now);
       await removeFilesOf(app, row);
       return { message: ORDERS_MESSAGES.orderDeleted };

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  messageSchema,
+  orderParamsSchema,
+  orderSchema,
+  toOrderView,
+} from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
-import { messageSchema, orderParamsSchema, orderSchema, toOrderView } from '../order-view';
 
 const errors = { 401: messageSchema, 403: messageSchema, 404: messageSchema };
 

@@ -1,9 +1,10 @@
+import { singleLineText } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import { DOWNLOAD_MESSAGES, sendStoredFile } from '../../../files/file-download';
+import { messageSchema, orderParamsSchema } from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
-import { messageSchema, orderParamsSchema } from '../order-view';
 
 // The bytes are streamed; Fastify sends a stream as it is, without the serializer.
 const fileResponse = {
@@ -39,7 +40,7 @@ export const orderFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/attachments/:filename',
     {
       schema: {
-        params: orderParamsSchema.extend({ filename: z.string().min(1).max(300) }),
+        params: orderParamsSchema.extend({ filename: singleLineText().min(1).max(300) }),
         response: fileResponse,
       },
     },

@@ -1,8 +1,9 @@
+import { singleLineText } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../../auth/auth-token';
+import { messageSchema, orderSchema, toOrderView } from '../../../shared/orders/order-view';
 import { callerEmail } from '../order-access';
-import { messageSchema, orderSchema, toOrderView } from '../order-view';
 
 /**
  * GET /orders/history/{email}: every order of the caller, newest first, paid and unpaid (the
@@ -15,7 +16,7 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
     '/orders/history/:email',
     {
       schema: {
-        params: z.object({ email: z.string().max(320) }),
+        params: z.object({ email: singleLineText().max(320) }),
         response: {
           200: z.object({ orders: z.array(orderSchema) }),
           401: messageSchema,

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import { validationMessage } from '../../../plugins/errors.plugin';
-import { messageSchema } from '../order-view';
+import { messageSchema } from '../../../shared/orders/order-view';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 

@@ -3,6 +3,8 @@ import {
   DEFAULT_CURRENCY,
   isPurchasableService,
   isServiceId,
+  multiLineText,
+  singleLineText,
 } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,25 +15,29 @@ import {
   UPLOAD_MESSAGES,
   uploadErrorFor,
 } from '../../../files/document-upload';
-import { messageSchema } from '../order-view';
+import { messageSchema } from '../../../shared/orders/order-view';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 
 /** The services an upload is ordered for; from-scratch orders come from the builder (/resume). */
 const UPLOAD_SERVICES = ['resume_rewrite', 'resume_review'] as const;
 
-const serviceSchema = z.string({ error: ORDERS_MESSAGES.chooseService }).transform((raw, ctx) => {
-  const value = raw.trim();
-  const service = UPLOAD_SERVICES.find((candidate) => candidate === value);
-  if (service !== undefined) return service;
-  // SPEC §5: the coming-soon service cannot be chosen; say so rather than "invalid".
-  const comingSoon = isServiceId(value) && !isPurchasableService(value);
-  ctx.addIssue({
-    code: 'custom',
-    message: comingSoon ? ORDERS_MESSAGES.linkedinComingSoon : ORDERS_MESSAGES.chooseService,
-  });
-  return z.NEVER;
-});
+// The multipart fields bypass Fastify's schema validation, so each one is the contract's text
+// type here (NUL and other control characters: 400, never an event a projection cannot store).
+const serviceSchema = singleLineText({ error: ORDERS_MESSAGES.chooseService }).transform(
+  (raw, ctx) => {
+    const value = raw.trim();
+    const service = UPLOAD_SERVICES.find((candidate) => candidate === value);
+    if (service !== undefined) return service;
+    // SPEC §5: the coming-soon service cannot be chosen; say so rather than "invalid".
+    const comingSoon = isServiceId(value) && !isPurchasableService(value);
+    ctx.addIssue({
+      code: 'custom',
+      message: comingSoon ? ORDERS_MESSAGES.linkedinComingSoon : ORDERS_MESSAGES.chooseService,
+    });
+    return z.NEVER;
+  },
+);
 
 /**
  * The text fields of the multipart form (SPEC §3 "Service order request"). The body is streamed,
@@ -40,8 +46,8 @@ const serviceSchema = z.string({ error: ORDERS_MESSAGES.chooseService }).transfo
 const serviceOrderFieldsSchema = z.object({
   service: serviceSchema,
   // A blank note becomes the SPEC §5 default inside the decider.
-  description: z.string().max(2000, 'Notes must be at most 2000 characters.').default(''),
-  currency: currencySchema.optional(),
+  description: multiLineText().max(2000, 'Notes must be at most 2000 characters.').default(''),
+  currency: singleLineText().pipe(currencySchema).optional(),
 });
 const FIELD_NAMES = ['service', 'description', 'currency'] as const;
 

@@ -2,8 +2,8 @@ import { type Currency, isCurrency } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
+import { messageSchema, orderParamsSchema } from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
-import { messageSchema, orderParamsSchema } from '../order-view';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { receiptHtml } from './receipt-html';
 

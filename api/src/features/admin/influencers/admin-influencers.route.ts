@@ -1,22 +1,23 @@
+import { singleLineText } from '@shortlist/domain';
 import type { Database } from '@shortlist/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { HttpError } from '../../auth/auth-token';
-import { commandMetadataFor } from '../../commands/command-metadata';
+import { HttpError, sessionSubject } from '../../../auth/auth-token';
+import { commandMetadataFor } from '../../../commands/command-metadata';
 import {
   INFLUENCER_API_MESSAGES as M,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-} from '../influencer/influencer.messages';
+} from '../../../shared/influencers/influencer.messages';
 import {
   formField,
   idParamsSchema,
   isEmail,
   messageSchema,
   statsSchema,
-} from '../influencer/influencer.schemas';
-import { NO_FIGURES, referralLink, statsOf } from '../influencer/influencer-read';
+} from '../../../shared/influencers/influencer.schemas';
+import { NO_FIGURES, referralLink, statsOf } from '../../../shared/influencers/influencer-read';
 import {
   changeInfluencerPassword,
   createInfluencer,
@@ -133,7 +134,7 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
     '/influencers',
     {
       schema: {
-        querystring: z.object({ q: z.string().max(200).optional() }),
+        querystring: z.object({ q: singleLineText().max(200).optional() }),
         response: { 200: z.object({ items: z.array(influencerItemSchema) }) },
       },
     },
@@ -164,7 +165,7 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         commandMetadataFor(request),
       );
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['influencers', 'influencer-ledger']);
       return reply.code(201).send({
         message: M.created,
         item: await one(influencerId),
@@ -194,7 +195,11 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
         request.body.password,
         commandMetadataFor(request),
       );
-      await app.waitForProjections(position);
+      // The influencer's open sessions end with the old password (their tokens answer 401).
+      await app.revocations.endSessionsOf(
+        sessionSubject({ id: request.params.id, role: 'influencer' }),
+      );
+      await app.waitForProjections(position, ['influencers']);
       return { message: M.passwordUpdated, plainPassword: request.body.password };
     },
   );
@@ -219,7 +224,7 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
         row?.email ?? null,
         commandMetadataFor(request),
       );
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['influencers', 'influencer-ledger']);
       return { message: M.deleted };
     },
   );

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
+import { ORDER_STATUSES, type OrderStatus, singleLineText } from '@shortlist/domain';
 import type { OrderRow } from '@shortlist/projections';
 import { z } from 'zod';
 
@@ -31,8 +31,11 @@ export type OrderView = z.infer<typeof orderSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** Order ids are server-made UUIDs; anything else simply finds no order (404). */
-export const orderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+/**
+ * Order ids are server-made UUIDs; anything else simply finds no order (404), unless it is not
+ * even text a query may carry (NUL, controls: 400).
+ */
+export const orderParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
 
 /** The download and receipt routes the `url`s point at: never a storage id or a disk path. */
 export const orderUrls = {

@@ -1,4 +1,9 @@
-import { INFLUENCER_QUERY_STATUSES, PAYOUT_STATUSES } from '@shortlist/domain';
+import {
+  INFLUENCER_QUERY_STATUSES,
+  multiLineText,
+  PAYOUT_STATUSES,
+  singleLineText,
+} from '@shortlist/domain';
 import { z } from 'zod';
 import {
   INFLUENCER_API_MESSAGES as M,
@@ -9,17 +14,17 @@ import {
 /**
  * Form fields arrive as strings or not at all. Each body schema accepts that loosely, then checks
  * the SPEC's rules in order in one place, so a request gets one message: the first rule it
- * breaks, worded as the SPEC words it.
+ * breaks, worded as the SPEC words it. Every field is the contract's text: one line, unless it is a
+ * message or a reply (`multiline`), and never NUL or another control (contract/text.ts).
  */
-export const formField = (max: number) =>
-  z
-    .string()
+export const formField = (max: number, options: { multiline?: boolean } = {}) =>
+  (options.multiline === true ? multiLineText() : singleLineText())
     .max(max, `Must be at most ${max} characters.`)
     .nullish()
     .transform((value) => value ?? '');
 
 export const messageSchema = z.object({ message: z.string() });
-export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const idParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
 export const isEmail = (value: string) => z.email().safeParse(value).success;
 
 export const influencerLoginBodySchema = z

@@ -12,8 +12,8 @@ import {
 import type { EventStore, Position } from '@shortlist/eventstore';
 import type { Database } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../../auth/passwords';
-import { handleCommand } from '../../commands/handle-command';
+import { hashPassword } from '../../../auth/passwords';
+import { handleCommand } from '../../../commands/handle-command';
 
 /**
  * Creating and removing influencers (admin). Uniqueness of the e-mail and the referral code is

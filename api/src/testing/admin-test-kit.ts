@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { accountDecider, type RegisterUser, userStreamName } from '@shortlist/domain';
 // The package's testing entry is the decider spec only; the fixture is reached by path.
-import { validResumePayload } from '../../../../../domain/src/testing/resume-fixture';
-import { handleCommand } from '../../../commands/handle-command';
-import { minimalPdf } from '../../../files/testing/document-fixtures';
-import type { TestApp } from '../../../testing/test-app';
-import { multipartForm, type TestUser } from '../../orders/testing/orders-test-kit';
+import { validResumePayload } from '@shortlist/domain/testing';
+import { handleCommand } from '../commands/handle-command';
+import { minimalPdf } from '../files/testing/document-fixtures';
+import { multipartForm, type TestUser } from './orders-test-kit';
+import type { TestApp } from './test-app';
 
 export interface NamedUser extends TestUser {
   name: string;
@@ -41,7 +41,7 @@ export async function registerNamed(
     decider: accountDecider,
     command,
   });
-  await t.app.waitForProjections(position);
+  await t.app.waitForProjections(position, ['users']);
   const token = await t.tokenFor({ id, role });
   return {
     id,

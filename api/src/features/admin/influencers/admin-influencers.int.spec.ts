@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createInfluencerTestApp,
   type InfluencerTestApp,
-} from '../influencer/testing/influencer-test-kit';
+} from '../../../testing/influencer-test-kit';
 
 let t: InfluencerTestApp;
 let admin: string;

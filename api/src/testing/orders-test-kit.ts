@@ -10,8 +10,8 @@ import {
   type RegisterUser,
   userStreamName,
 } from '@shortlist/domain';
-import { handleCommand } from '../../../commands/handle-command';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { handleCommand } from '../commands/handle-command';
+import { createTestApp, type TestApp } from './test-app';
 
 /** The real app on its own database, with DATA_DIR (and so the file storage) in a temp dir. */
 export interface OrdersTestApp extends TestApp {
@@ -82,7 +82,7 @@ export async function registerUser(
     decider: accountDecider,
     command,
   });
-  await t.app.waitForProjections(position);
+  await t.app.waitForProjections(position, ['users']);
   const token = await t.tokenFor({ id, role });
   return { id, email, token, auth: { authorization: `Bearer ${token}` } };
 }
@@ -110,7 +110,7 @@ export async function markPaid(t: TestApp, orderId: string): Promise<void> {
     decider: orderDecider,
     command,
   });
-  await t.app.waitForProjections(position);
+  await t.app.waitForProjections(position, ['orders']);
 }
 
 export interface FilePart {

@@ -5,21 +5,21 @@ import {
 } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../auth/auth-token';
-import { commandMetadataFor } from '../../commands/command-metadata';
-import { handleCommand } from '../../commands/handle-command';
-import { INFLUENCER_API_MESSAGES as M } from '../influencer/influencer.messages';
+import { HttpError } from '../../../auth/auth-token';
+import { commandMetadataFor } from '../../../commands/command-metadata';
+import { handleCommand } from '../../../commands/handle-command';
+import { INFLUENCER_API_MESSAGES as M } from '../../../shared/influencers/influencer.messages';
 import {
   formField,
   idParamsSchema,
   messageSchema,
   queryItemSchema,
-} from '../influencer/influencer.schemas';
-import { listQueries } from '../influencer/influencer-read';
+} from '../../../shared/influencers/influencer.schemas';
+import { listQueries } from '../../../shared/influencers/influencer-read';
 
 const replyBodySchema = z
   .object({
-    reply: formField(5000),
+    reply: formField(5000, { multiline: true }),
     // SPEC §4: an admin reply resolves the query unless the admin picks another status.
     status: z
       .enum(INFLUENCER_QUERY_STATUSES)
@@ -72,7 +72,7 @@ export const adminInfluencerQueriesRoute: FastifyPluginAsyncZod = async (app) =>
           metadata: commandMetadataFor(request),
         },
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['influencer-queries', 'influencers']);
       const [item] = await listQueries(app.db, { queryId });
       if (item === undefined) throw new HttpError(404, M.queryNotFound);
       return { ok: true as const, message: M.replySent, item };

@@ -14,9 +14,9 @@ import {
 import type { JsonObject, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
-import { handleCommand } from '../../../commands/handle-command';
-import { INFLUENCER_REFERRALS_POLICY } from '../../../policies/influencer-referrals.policy';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { handleCommand } from '../commands/handle-command';
+import { INFLUENCER_REFERRALS_POLICY } from '../policies/influencer-referrals.policy';
+import { createTestApp, type TestApp } from './test-app';
 
 export interface InfluencerTestApp extends TestApp {
   /** A request with an optional bearer token; answers status and parsed JSON. */

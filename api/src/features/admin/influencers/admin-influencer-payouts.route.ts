@@ -3,25 +3,26 @@ import {
   type InfluencerLedgerCommand,
   influencerLedgerDecider,
   influencerStreamName,
+  singleLineText,
 } from '@shortlist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../auth/auth-token';
-import { commandMetadataFor } from '../../commands/command-metadata';
-import { handleCommand } from '../../commands/handle-command';
-import { INFLUENCER_API_MESSAGES as M } from '../influencer/influencer.messages';
+import { HttpError } from '../../../auth/auth-token';
+import { commandMetadataFor } from '../../../commands/command-metadata';
+import { handleCommand } from '../../../commands/handle-command';
+import { INFLUENCER_API_MESSAGES as M } from '../../../shared/influencers/influencer.messages';
 import {
   adminPayoutItemSchema,
   idParamsSchema,
   messageSchema,
-} from '../influencer/influencer.schemas';
-import { listPayouts } from '../influencer/influencer-read';
+} from '../../../shared/influencers/influencer.schemas';
+import { listPayouts } from '../../../shared/influencers/influencer-read';
 
 const updateBodySchema = z.object({
   status: z.enum(ADMIN_PAYOUT_STATUSES, {
     message: `status must be one of ${ADMIN_PAYOUT_STATUSES.join(', ')}`,
   }),
-  txnId: z.string().trim().max(200).nullish(),
+  txnId: singleLineText().trim().max(200).nullish(),
 });
 
 /** Admin: GET /admin/influencer-payouts and PATCH /admin/influencer-payouts/{id} {status, txnId?}. */
@@ -74,7 +75,7 @@ export const adminInfluencerPayoutsRoute: FastifyPluginAsyncZod = async (app) =>
         decider: influencerLedgerDecider,
         command,
       });
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['influencer-ledger', 'influencers']);
       const [item] = await listPayouts(app.db, { payoutId });
       if (item === undefined) throw new HttpError(404, M.payoutNotFound);
       return { ok: true as const, message: M.payoutUpdated, item };
