@@ -1,7 +1,7 @@
 import { ToastProvider } from '@shortlist/web-kit';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { messages } from '../shared/messages';
 import styles from './app-layout.module.css';
-import { messages } from './messages';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 

@@ -1,8 +1,8 @@
 import { api, clearSession, Logo, useSession } from '@shortlist/web-kit';
 import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { messages } from '../shared/messages';
 import { paths } from '../shared/paths';
-import { messages } from './messages';
 import styles from './nav-bar.module.css';
 
 const copy = messages.nav;

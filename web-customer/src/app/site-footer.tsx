@@ -7,8 +7,8 @@ import {
   type LegalDocumentId,
 } from '../features/legal/legal-documents';
 import { LegalText } from '../features/legal/legal-text';
+import { messages } from '../shared/messages';
 import { paths } from '../shared/paths';
-import { messages } from './messages';
 import styles from './site-footer.module.css';
 
 const copy = messages.footer;

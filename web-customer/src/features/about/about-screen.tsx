@@ -1,5 +1,5 @@
 import { Carousel, LinkButton } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { PageHeader } from '../../shared/page-header';
 import { paths } from '../../shared/paths';
 import { CREATORS, type Creator, SUCCESS_STORIES, type SuccessStory } from './about-content';

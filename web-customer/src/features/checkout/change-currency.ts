@@ -1,6 +1,6 @@
 import { type Currency, toCurrencyCode } from '@shortlist/domain';
 import { api } from '@shortlist/web-kit';
-import { type Order, readOrder } from '../orders/order';
+import { type Order, readOrder } from '../../shared/orders/order';
 
 export interface CurrencyChange {
   order: Order;

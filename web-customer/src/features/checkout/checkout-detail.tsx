@@ -13,13 +13,13 @@ import {
 } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
+import { flowMessages } from '../../shared/messages';
+import { FileButton } from '../../shared/orders/file-button';
+import { formatOrderTime, isPaid, type Order, receiptUrlOf } from '../../shared/orders/order';
+import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
-import { FileButton } from '../orders/file-button';
-import { formatOrderTime, isPaid, type Order, receiptUrlOf } from '../orders/order';
-import { ReceiptDialog } from '../orders/receipt-dialog';
-import { CurrencyToggle } from '../pricing/currency-toggle';
 import { changeCurrency } from './change-currency';
 import styles from './checkout.module.css';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';

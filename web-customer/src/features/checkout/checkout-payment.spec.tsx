@@ -2,14 +2,8 @@ import { clearSession } from '@shortlist/web-kit';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiOrder, json, requestsOf, type StubRequest, stubFetch } from '../../testing/api-stub';
 import { customer, renderApp } from '../../testing/render-app';
-import {
-  apiOrder,
-  json,
-  requestsOf,
-  type StubRequest,
-  stubFetch,
-} from '../orders/testing/api-stub';
 import type { RazorpayOptions } from './load-checkout-script';
 
 afterEach(() => {
@@ -124,7 +118,17 @@ describe('Pay Now', () => {
     await waitFor(() => expect(razorpay.failures).toHaveLength(1));
     act(() => razorpay.failures[0]?.({ error: { description: 'Card declined' } }));
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('Payment failed. You can try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Card declined');
+  });
+
+  it("a failed payment without the provider's words shows the SPEC's checkout text", async () => {
+    const razorpay = fakeRazorpay();
+    paymentApi();
+    await userEvent.click(await openCheckout());
+    await waitFor(() => expect(razorpay.failures).toHaveLength(1));
+    act(() => razorpay.failures[0]?.({}));
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Payment verification failed.');
   });
 
   it('verifies, then reads the order every 800 ms until it is paid, then says Order placed', async () => {

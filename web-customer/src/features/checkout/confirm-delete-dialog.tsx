@@ -1,5 +1,5 @@
 import { Button, Dialog } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 
 const copy = flowMessages.checkout;
 

@@ -1,5 +1,5 @@
 import { api, type Resource, useResource } from '@shortlist/web-kit';
-import { type Order, readOrderAnswer } from '../orders/order';
+import { type Order, readOrderAnswer } from '../../shared/orders/order';
 
 /** GET /api/orders/{id}. */
 export function getOrder(orderId: string, signal?: AbortSignal): Promise<Order> {

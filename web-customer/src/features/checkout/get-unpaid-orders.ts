@@ -1,6 +1,6 @@
 import { type Resource, useResource } from '@shortlist/web-kit';
-import { getOrderHistory } from '../orders/get-order-history';
-import { isPaid, newestFirst, type Order } from '../orders/order';
+import { getOrderHistory } from '../../shared/orders/get-order-history';
+import { isPaid, newestFirst, type Order } from '../../shared/orders/order';
 
 /** The customer's orders awaiting payment (SPEC §2 Checkout without orderId), newest first. */
 export async function getUnpaidOrders(email: string, signal?: AbortSignal): Promise<Order[]> {

@@ -8,10 +8,10 @@ import {
   useSession,
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
+import { formatOrderTime, shortId } from '../../shared/orders/order';
 import { paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
-import { formatOrderTime, shortId } from '../orders/order';
 import styles from './checkout.module.css';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useUnpaidOrders } from './get-unpaid-orders';

@@ -1,6 +1,6 @@
 import { errorMessage, useToast } from '@shortlist/web-kit';
 import { useState } from 'react';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 import { deleteOrder } from './delete-order';
 
 const copy = flowMessages.checkout;

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage } from '@shortlist/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { flowMessages } from '../../app/messages';
-import type { Order } from '../orders/order';
+import { flowMessages } from '../../shared/messages';
+import type { Order } from '../../shared/orders/order';
 import { loadCheckoutScript, type RazorpaySuccess } from './load-checkout-script';
 import { startCheckout } from './start-checkout';
 import { verifyPayment } from './verify-payment';
@@ -113,7 +113,10 @@ export function usePayNow(onPaid: (orderId: string, order: Order | null) => void
           },
           modal: { ondismiss: () => release() },
         });
-        checkout.on('payment.failed', () => release(copy.paymentFailed));
+        // SPEC §8: the provider's own words when it gives them, else the catalogue's checkout text.
+        checkout.on('payment.failed', (response) =>
+          release(failureDescription(response) ?? copy.verifyFailed),
+        );
         checkout.open();
       } catch {
         release(copy.unableToStart);
@@ -130,4 +133,13 @@ export function usePayNow(onPaid: (orderId: string, order: Order | null) => void
     error,
     clearError: () => setError(null),
   };
+}
+
+/** Razorpay's `payment.failed` carries `{ error: { description } }`, meant for the payer. */
+function failureDescription(response: unknown): string | null {
+  if (typeof response !== 'object' || response === null || !('error' in response)) return null;
+  const { error } = response;
+  if (typeof error !== 'object' || error === null || !('description' in error)) return null;
+  const { description } = error;
+  return typeof description === 'string' && description.trim() !== '' ? description : null;
 }

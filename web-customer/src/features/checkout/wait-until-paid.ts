@@ -1,4 +1,4 @@
-import { isPaid, type Order } from '../orders/order';
+import { isPaid, type Order } from '../../shared/orders/order';
 import { getOrder } from './get-order';
 
 /** SPEC §4, §9: after verification the order is read up to 6 times, 800 ms apart. */

@@ -1,6 +1,6 @@
 import { Button, errorMessage, Field, TextArea, useSession } from '@shortlist/web-kit';
 import { type FormEvent, useRef, useState } from 'react';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import styles from './contact-screen.module.css';
 import { submitQuery } from './submit-query';
 import { type ContactErrors, type ContactValues, validateContact } from './validate-contact';

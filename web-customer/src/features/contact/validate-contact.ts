@@ -1,4 +1,4 @@
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 
 const copy = messages.contact;
 

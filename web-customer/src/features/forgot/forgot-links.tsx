@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import styles from '../../shared/auth-layout/auth-layout.module.css';
+import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
-import styles from '../login/auth-layout.module.css';
 
 const copy = flowMessages.forgot;
 

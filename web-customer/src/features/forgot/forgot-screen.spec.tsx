@@ -2,8 +2,8 @@ import { clearSession } from '@shortlist/web-kit';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, requestsOf, stubFetch } from '../../testing/api-stub';
 import { renderApp } from '../../testing/render-app';
-import { json, requestsOf, stubFetch } from '../orders/testing/api-stub';
 
 afterEach(() => {
   clearSession();

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
-import { AuthLayout } from '../login/auth-layout';
+import { AuthLayout } from '../../shared/auth-layout/auth-layout';
+import { flowMessages } from '../../shared/messages';
 import { RequestLinkForm } from './request-link-form';
 import { ResetPasswordForm } from './reset-password-form';
 

@@ -1,7 +1,7 @@
 import { Button, errorMessage, Field } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
-import { flowMessages } from '../../app/messages';
-import styles from '../login/auth-layout.module.css';
+import styles from '../../shared/auth-layout/auth-layout.module.css';
+import { flowMessages } from '../../shared/messages';
 import { ForgotLinks } from './forgot-links';
 import { type ForgotAnswer, postForgot } from './post-forgot';
 

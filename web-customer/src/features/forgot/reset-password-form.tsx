@@ -1,9 +1,9 @@
 import { Button, errorMessage, PasswordField } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import styles from '../../shared/auth-layout/auth-layout.module.css';
+import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
-import styles from '../login/auth-layout.module.css';
 import { ForgotLinks } from './forgot-links';
 import { postReset } from './post-reset';
 

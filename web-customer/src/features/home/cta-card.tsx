@@ -1,5 +1,5 @@
 import { LinkButton, useSession } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import styles from './cta-card.module.css';
 import { createResumeTarget } from './hero';

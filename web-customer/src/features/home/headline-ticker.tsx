@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import styles from './headline-ticker.module.css';
 
 const copy = messages.home;

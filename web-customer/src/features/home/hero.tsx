@@ -1,5 +1,5 @@
 import { LinkButton, useReducedMotion, useSession, VisuallyHidden } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { loginPath, paths } from '../../shared/paths';
 import styles from './hero.module.css';
 import { ResumeIllustration } from './resume-illustration';

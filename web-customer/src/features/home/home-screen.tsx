@@ -1,4 +1,4 @@
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { CtaCard } from './cta-card';
 import { HeadlineTicker } from './headline-ticker';
 import { Hero } from './hero';

@@ -60,6 +60,15 @@ describe('home services and buttons', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('signed out, ?open=resume_review sends to login with next, so the dialog opens after', async () => {
+    const { router } = await renderApp('/home?open=resume_review');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
+    expect(router.state.location.search).toBe(
+      `?next=${encodeURIComponent('/home?open=resume_review')}`,
+    );
+  });
+
   it('Create Resume goes to the builder when signed in, else to login with next', async () => {
     await renderApp('/home');
     expect(screen.getAllByRole('link', { name: 'Create Resume' })[0]).toHaveAttribute(

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginPath, paths } from '../../shared/paths';
-import { ServiceOrderDialog } from '../service-order/service-order-dialog';
+import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
 
 /** The two Home services that open an upload dialog (SPEC §2 Home). */
 export type UploadServiceId = 'resume_rewrite' | 'resume_review';
@@ -53,10 +53,15 @@ export function ServiceDialogProvider({ children }: { children: ReactNode }) {
   const closeServiceDialog = useCallback(() => setOpenService(null), []);
 
   // ?open=resume_rewrite|resume_review opens the dialog once, then leaves the address so a
-  // reload or Back does not reopen it. Signed out, the parameter waits for a login to use it.
+  // reload or Back does not reopen it. Signed out, it sends the visitor to log in first, with
+  // this same address as `next`, so the dialog opens once they are back (SPEC §6).
   const requested = searchParams.get('open');
   useEffect(() => {
-    if (!signedIn || !isUploadService(requested)) return;
+    if (!isUploadService(requested)) return;
+    if (!signedIn) {
+      navigate(loginPath(`${paths.home}?open=${requested}`), { replace: true });
+      return;
+    }
     setOpenService(requested);
     setSearchParams(
       (current) => {
@@ -66,7 +71,7 @@ export function ServiceDialogProvider({ children }: { children: ReactNode }) {
       },
       { replace: true },
     );
-  }, [signedIn, requested, setSearchParams]);
+  }, [signedIn, requested, setSearchParams, navigate]);
 
   const api = useMemo(
     () => ({ openService, openServiceDialog, closeServiceDialog }),

@@ -6,7 +6,7 @@ import {
   type ServiceInfo,
 } from '@shortlist/domain';
 import { Button, useCurrency, VisuallyHidden } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import sectionStyles from './home-screen.module.css';
 import { isUploadService, useServiceDialog } from './service-dialog';
 import styles from './services-section.module.css';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { loginPath, redirectOrigin } from '../../shared/paths';
 import styles from './home-screen.module.css';
 

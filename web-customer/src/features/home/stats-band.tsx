@@ -1,6 +1,6 @@
 import { useReducedMotion, VisuallyHidden } from '@shortlist/web-kit';
 import { useRef } from 'react';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import styles from './stats-band.module.css';
 import { useCountUp, useSeenOnce } from './use-count-up';
 

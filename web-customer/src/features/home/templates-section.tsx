@@ -1,5 +1,5 @@
 import { Carousel } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import sectionStyles from './home-screen.module.css';
 import { RESUME_TEMPLATES, type ResumeTemplate } from './templates';
 import styles from './templates-section.module.css';

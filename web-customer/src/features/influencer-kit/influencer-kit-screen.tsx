@@ -1,5 +1,5 @@
 import { buttonClassName, SUPPORT_EMAIL } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { PageHeader } from '../../shared/page-header';
 import { paths } from '../../shared/paths';
 import {

@@ -1,5 +1,5 @@
 import { LinkButton } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { LEGAL_DOCUMENTS, type LegalDocumentId } from './legal-documents';
 import styles from './legal-screen.module.css';

@@ -1,4 +1,4 @@
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 import { LEGAL_UPDATED, type LegalDocument } from './legal-documents';
 import styles from './legal-text.module.css';
 

@@ -8,10 +8,10 @@ import {
 } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import { AuthLayout } from '../../shared/auth-layout/auth-layout';
+import styles from '../../shared/auth-layout/auth-layout.module.css';
+import { flowMessages } from '../../shared/messages';
 import { nextPathFrom, paths } from '../../shared/paths';
-import { AuthLayout } from './auth-layout';
-import styles from './auth-layout.module.css';
 import { postLogin } from './post-login';
 
 const copy = flowMessages.login;

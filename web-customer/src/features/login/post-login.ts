@@ -1,5 +1,5 @@
 import { api } from '@shortlist/web-kit';
-import { readSessionAnswer, type SessionAnswer } from './read-session';
+import { readSessionAnswer, type SessionAnswer } from '../../shared/read-session';
 
 export interface LoginRequest {
   email: string;

@@ -3,8 +3,8 @@ import { mockMatchMedia } from '@shortlist/web-kit/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiOrder, json, stubFetch } from '../../testing/api-stub';
 import { customer, renderApp } from '../../testing/render-app';
-import { apiOrder, json, stubFetch } from './testing/api-stub';
 
 afterEach(() => {
   clearSession();

@@ -8,16 +8,16 @@ import {
   useSession,
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
+import { useOrderHistory } from '../../shared/orders/get-order-history';
+import { isPaid, type Order, receiptUrlOf } from '../../shared/orders/order';
+import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { loginPath, paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
-import { useOrderHistory } from './get-order-history';
-import { isPaid, type Order, receiptUrlOf } from './order';
 import { OrderCards } from './order-cards';
 import styles from './orders.module.css';
 import { OrdersTable } from './orders-table';
 import { PendingBanner } from './pending-banner';
-import { ReceiptDialog } from './receipt-dialog';
 import { SuggestionsDialog } from './suggestions-dialog';
 
 const copy = flowMessages.orders;

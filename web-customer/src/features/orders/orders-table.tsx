@@ -5,8 +5,8 @@ import {
   type TableColumn,
   VisuallyHidden,
 } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
-import { formatOrderTime, type Order, shortId } from './order';
+import { flowMessages } from '../../shared/messages';
+import { formatOrderTime, type Order, shortId } from '../../shared/orders/order';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
 

@@ -1,9 +1,9 @@
 import { formatPrice } from '@shortlist/domain';
 import { LinkButton } from '@shortlist/web-kit';
 import { Link } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
+import { type Order, shortId } from '../../shared/orders/order';
 import { paths } from '../../shared/paths';
-import { type Order, shortId } from './order';
 import styles from './orders.module.css';
 
 const copy = flowMessages.orders;

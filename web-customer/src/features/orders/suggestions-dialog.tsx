@@ -1,5 +1,5 @@
 import { Button, Dialog, EmptyState, ErrorState, LoadingState } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 import { useSuggestions } from './get-suggestions';
 import styles from './orders.module.css';
 

@@ -8,11 +8,14 @@ import {
 import { saveCurrency, useCurrency, useSession } from '@shortlist/web-kit';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
+import { flowMessages } from '../../shared/messages';
 import { loginPath, paths } from '../../shared/paths';
-import { isUploadService, type UploadService } from '../service-order/place-service-order';
-import { ServiceOrderDialog } from '../service-order/service-order-dialog';
-import { CurrencyToggle } from './currency-toggle';
+import {
+  isUploadService,
+  type UploadService,
+} from '../../shared/service-order/place-service-order';
+import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
 import { PlanCard } from './plan-card';
 import styles from './pricing.module.css';
 import { SaleBanner } from './sale-banner';

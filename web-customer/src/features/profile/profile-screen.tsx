@@ -1,5 +1,5 @@
 import { Button, ErrorState, LinkButton, Skeleton, useSession, useToast } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { useStats } from './get-stats';
 import { initials } from './initials';

@@ -2,8 +2,8 @@ import { clearSession, readSession } from '@shortlist/web-kit';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, requestsOf, stubFetch } from '../../testing/api-stub';
 import { renderApp } from '../../testing/render-app';
-import { json, requestsOf, stubFetch } from '../orders/testing/api-stub';
 
 function setRefCookie(value: string | null) {
   // biome-ignore lint/suspicious/noDocumentCookie: the test plays the cookie a referral link leaves.

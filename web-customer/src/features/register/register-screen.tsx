@@ -10,10 +10,10 @@ import {
 } from '@shortlist/web-kit';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import { AuthLayout } from '../../shared/auth-layout/auth-layout';
+import styles from '../../shared/auth-layout/auth-layout.module.css';
+import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
-import { AuthLayout } from '../login/auth-layout';
-import styles from '../login/auth-layout.module.css';
 import { postRegister } from './post-register';
 import { resolveReferralCode } from './referral-code';
 

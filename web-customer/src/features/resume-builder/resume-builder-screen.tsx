@@ -2,7 +2,7 @@ import { parseCurrency } from '@shortlist/domain';
 import { Button, Stepper, useCurrency, useSession } from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { EntryList } from './entry-list';
 import { PersonalStep } from './personal-step';

@@ -1,5 +1,5 @@
 import { Spinner } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 import styles from './resume-builder.module.css';
 
 const copy = flowMessages.builder;

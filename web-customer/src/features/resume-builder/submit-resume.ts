@@ -1,6 +1,6 @@
 import type { ResumePayload } from '@shortlist/domain';
 import { ApiError, api } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../../shared/messages';
 
 const copy = flowMessages.builder;
 

@@ -498,7 +498,6 @@ export const flowMessages = {
     placedText:
       'Thank you! Your payment is confirmed and your order is now Pending. We will start on it shortly.',
     goToOrders: 'Go to Orders',
-    paymentFailed: 'Payment failed. You can try again.',
     // SPEC §4, §5, §8.
     noPending: 'No pending orders',
     noPendingText: 'Nothing is waiting for payment. Start a new resume whenever you are ready.',

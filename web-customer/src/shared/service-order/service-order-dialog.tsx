@@ -10,8 +10,8 @@ import {
 } from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { flowMessages } from '../../app/messages';
-import { loginPath, paths } from '../../shared/paths';
+import { flowMessages } from '../messages';
+import { loginPath, paths } from '../paths';
 import { placeServiceOrder, type UploadService } from './place-service-order';
 import styles from './service-order-dialog.module.css';
 

@@ -1,7 +1,7 @@
 import { Button, Dialog, ErrorState, LoadingState, useResource } from '@shortlist/web-kit';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../messages';
 import { fetchOrderFile, saveBlob } from './fetch-order-file';
-import styles from './orders.module.css';
+import styles from './receipt-dialog.module.css';
 
 const copy = flowMessages.orders;
 

@@ -1,6 +1,6 @@
 import { Button, useToast } from '@shortlist/web-kit';
 import { useState } from 'react';
-import { flowMessages } from '../../app/messages';
+import { flowMessages } from '../messages';
 import { downloadOrderFile } from './fetch-order-file';
 
 /** Downloads one order file with the session's token (a plain link would be refused). */
