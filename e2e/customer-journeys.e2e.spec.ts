@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yProblems } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newTestContext, takeCspViolations } from './support/browser';
 import {
   apiCall,
   createInfluencer,
@@ -28,6 +28,11 @@ describe('customer journeys', () => {
     ]);
   });
 
+  // The journeys run under the server's CSP: anything it refuses fails the test.
+  afterEach(() => {
+    expect(takeCspViolations()).toEqual([]);
+  });
+
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
@@ -35,7 +40,7 @@ describe('customer journeys', () => {
   });
 
   async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
+    const context = await newTestContext(browser, { viewport });
     contexts.push(context);
     return context.newPage();
   }
@@ -191,6 +196,17 @@ describe('customer journeys', () => {
     await expectAccessible(page);
     await shootBothWidths(page, 'orders');
 
+    // The receipt shows in a srcdoc frame, which runs under this page's CSP: its inline style is
+    // allowed by hash, and a refused one would fail the test through the CSP check after it.
+    await row.getByRole('button', { name: /^Receipt: / }).click();
+    const receipt = page.getByRole('dialog', { name: 'Receipt' });
+    await receipt
+      .frameLocator('iframe[title="Receipt document"]')
+      .getByRole('heading', { name: 'Shortlist — Receipt' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await receipt.waitFor({ state: 'hidden' });
+
     await open(page, '/profile');
     await page.getByRole('button', { name: 'Copy ID' }).waitFor();
     await expectAccessible(page);
@@ -230,42 +246,44 @@ describe('customer journeys', () => {
     await shootBothWidths(page, 'checkout-empty');
   });
 
-  it('(3) forgot: the outbox preview link leads to a reset, then login with the new password', async () => {
+  it('(3) forgot: the admin reads the reset mail in the outbox; reset, then login with the new password', async () => {
     await registerCustomer(server.url, 'meera@customers.test', 'old-pass-1');
     const page = await newPage();
     await open(page, '/forgot');
     await page.getByRole('textbox', { name: 'Email' }).fill('meera@customers.test');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('If an account exists, a reset link has been sent.').waitFor();
-    const previewUrl = await page
-      .getByRole('link', { name: 'Open the e-mail preview (development)' })
-      .getAttribute('href');
-    expect(previewUrl).toBeTruthy();
+    // Without MAIL_PREVIEW_LINKS the answer links no mail: the outbox is for admins only.
+    expect(
+      await page.getByRole('link', { name: 'Open the e-mail preview (development)' }).count(),
+    ).toBe(0);
 
-    // The mail is sent by a queued job: the preview exists once it has run.
-    const preview = await newPage();
-    let resetLink: string | null = null;
+    // The mail is written by a queued job: the admin's outbox lists it once the job has run.
+    const adminToken = await loginToken(server.url, ADMIN.email, ADMIN.password);
+    let mailId: string | undefined;
     await expect
       .poll(
         async () => {
-          const response = await preview.goto(previewUrl ?? '');
-          if (!response?.ok()) return false;
-          resetLink = await preview
-            .locator('a[href*="/forgot?token="]')
-            .first()
-            .getAttribute('href')
-            .catch(() => null);
-          if (!resetLink) {
-            const match = (await preview.content()).match(
-              /https?:\/\/[^\s"'<>]*\/forgot\?token=[^\s"'<>]+/,
-            );
-            resetLink = match ? match[0].replace(/&amp;/g, '&') : null;
-          }
-          return resetLink !== null;
+          const { status, body } = await apiCall<{ items: { id: string; to: string }[] }>(
+            server.url,
+            '/admin/outbox',
+            { token: adminToken },
+          );
+          expect(status).toBe(200);
+          mailId = body.items.find((item) => item.to === 'meera@customers.test')?.id;
+          return mailId !== undefined;
         },
-        { timeout: 15_000, interval: 500 },
+        { timeout: 15_000, interval: 250 },
       )
       .toBe(true);
+    const previewUrl = `${server.url}/api/admin/outbox/${mailId}`;
+    expect((await fetch(previewUrl)).status).toBe(401);
+    expect((await fetch(`${server.url}/api/dev/outbox/${mailId}`)).status).toBe(404);
+    const preview = await fetch(previewUrl, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(preview.status).toBe(200);
+    const match = (await preview.text()).match(/https?:\/\/[^\s"'<>]*\/forgot\?token=[^\s"'<>]+/);
+    const resetLink = match ? match[0].replace(/&amp;/g, '&') : null;
+    expect(resetLink).toBeTruthy();
 
     await page.goto(resetLink ?? '');
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yProblems } from './support/axe';
-import { launchBrowser } from './support/browser';
+import {
+  type CspViolation,
+  launchBrowser,
+  newTestContext,
+  takeCspViolations,
+  waitForSettled,
+} from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 // The customer shell's screens that need no API: footer dialogs, 404, static pages, phone width.
@@ -14,6 +20,10 @@ describe('customer shell', () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   });
 
+  afterEach(() => {
+    expect(takeCspViolations()).toEqual([]);
+  });
+
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
@@ -21,7 +31,7 @@ describe('customer shell', () => {
   });
 
   async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
+    const context = await newTestContext(browser, { viewport });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
@@ -71,6 +81,40 @@ describe('customer shell', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it("the server's CSP holds in the browser, and a violation is caught", async () => {
+    const page = await open('/about');
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.injected = "yes"';
+      document.head.append(script);
+      return document.body.dataset.injected ?? 'no';
+    });
+    expect(ran).toBe('no');
+    // Reported twice, once by the page's event and once by Chromium's console; both taken here
+    // so the check after each test sees none.
+    const seen: CspViolation[] = [];
+    await expect
+      .poll(() => {
+        seen.push(...takeCspViolations());
+        return seen.map((violation) => violation.directive).sort();
+      })
+      .toEqual(['console', 'script-src-elem']);
+  });
+
+  it('checks wait for a settled page: a running animation finishes first', async () => {
+    const page = await open('/about');
+    // A Web Animation runs whatever the reduced-motion wish (only CSS honours it): the case a
+    // check must wait out, like a dialog fading in.
+    await page.evaluate(() => {
+      document.querySelector('h1')?.animate([{ opacity: 0 }, { opacity: 1 }], 800);
+    });
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(1);
+    await waitForSettled(page);
+    expect(
+      await page.evaluate(() => document.getAnimations().map((animation) => animation.playState)),
+    ).toEqual([]);
+  });
+
   it('an unknown path shows the 404 screen', async () => {
     const page = await open('/definitely/not/here');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
@@ -116,13 +160,16 @@ describe('customer shell', () => {
   });
 
   it('under reduced motion nothing moves: whole word, no ticker or carousel autoplay', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const context = await newTestContext(browser);
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
-    await page.waitForTimeout(500);
+    // The stats render below the ticker and the carousel: once they show, all three are there
+    // to be checked for what they do not show (an absence checked too early proves nothing).
+    await page.getByRole('main').getByText('218+').first().waitFor();
+    await waitForSettled(page);
 
     expect(await heading.innerText()).toContain('Get Shortlisted');
     expect(await page.getByRole('button', { name: 'Pause headlines' }).isVisible()).toBe(false);

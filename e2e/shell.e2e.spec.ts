@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yProblems } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newTestContext, takeCspViolations } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 // The three apps are separate builds mounted by the server at /, /admin/ and /influencer/;
@@ -22,13 +22,17 @@ describe('the three app shells', () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   });
 
+  afterEach(() => {
+    expect(takeCspViolations()).toEqual([]);
+  });
+
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
   it.each(pages)('$path shows "$heading" and passes axe', async ({ path, heading, shows }) => {
-    const context = await browser.newContext();
+    const context = await newTestContext(browser);
     try {
       const page = await context.newPage();
       const response = await page.goto(`${server.url}${path}`);
@@ -37,6 +41,8 @@ describe('the three app shells', () => {
 
       // By accessible name: Home's h1 draws a typewriter but is named by one steady sentence.
       const title = page.getByRole('heading', { level: 1, name: heading, exact: true });
+      // The app renders after the load event: wait for it rather than count at once.
+      await title.waitFor();
       expect(await title.count()).toBe(1);
       if (shows !== undefined) {
         expect(await page.getByRole('main').innerText()).toContain(shows);

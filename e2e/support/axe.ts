@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { waitForSettled } from './browser';
 
 export interface A11yProblem {
   rule: string;
@@ -8,8 +9,13 @@ export interface A11yProblem {
   targets: string[];
 }
 
-/** axe-core on the page as it is now; only serious and critical violations fail a journey. */
+/**
+ * axe-core on the page once it has settled; only serious and critical violations fail a
+ * journey. Settled matters: a dialog or toast still fading in has a colour contrast that is
+ * neither its real one nor stable, and axe would report whichever frame it caught.
+ */
 export async function seriousA11yProblems(page: Page): Promise<A11yProblem[]> {
+  await waitForSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

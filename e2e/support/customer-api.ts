@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { waitForSettled } from './browser';
 
 /** JSON against the running server, as a script (not the browser) calls it. */
 export async function apiCall<T = Record<string, unknown>>(
@@ -66,7 +67,7 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(150);
+    await waitForSettled(page);
     await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(original);

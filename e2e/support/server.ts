@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@shortlist/api';
+import { freePort } from '@shortlist/api/testing';
 import { createTestDatabase } from '@shortlist/eventstore/testing';
 
 export interface TestServer {
@@ -19,7 +19,7 @@ export interface TestServer {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase('e2e');
   const dataDir = await mkdtemp(join(tmpdir(), 'shortlist-e2e-'));
-  const port = await findFreePort();
+  const port = await freePort();
   try {
     const server = await startServer({
       env: {
@@ -50,24 +50,4 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 async function cleanUp(dropDatabase: () => Promise<void>, dataDir: string): Promise<void> {
   await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
-}
-
-// The config schema wants a real port (1-65535) so PUBLIC_ORIGIN can name it; ask the OS for
-// one that is free right now.
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address !== null && typeof address === 'object') {
-          resolve(address.port);
-        } else {
-          reject(new Error('could not read the port of the probe server'));
-        }
-      });
-    });
-  });
 }
