@@ -40,6 +40,10 @@ const razorpayProject =
       ]
     : [];
 
+// PostgreSQL, Redis (and for e2e Chromium) answering before the tests start, started here when
+// the machine has none (README "Tests"); each project's setup is a no-op when they already answer.
+const TEST_SERVICES = 'scripts/test-services.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -49,7 +53,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{domain,eventstore,projections,api,bench}/src/**/*.unit.spec.ts'],
+          include: [
+            '{domain,eventstore,projections,api,bench}/src/**/*.unit.spec.ts',
+            'scripts/**/*.unit.spec.ts',
+          ],
           environment: 'node',
         },
       },
@@ -63,6 +70,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: integration files each create their own database, so two at a time.
           maxWorkers: 2,
+          globalSetup: [TEST_SERVICES],
         },
       },
       {
@@ -83,7 +91,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          globalSetup: ['e2e/global-setup.ts'],
+          globalSetup: [TEST_SERVICES, 'e2e/global-setup.ts'],
           fileParallelism: false,
         },
       },
