@@ -18,6 +18,16 @@ export {
   type UploadOptions,
 } from './api/api-client';
 export { ApiError, errorMessage, isAbortError } from './api/api-error';
+export { ApiProvider, type ApiProviderProps, useApiClient } from './api/api-provider';
+export { apiQueryKey, callApi, type UploadInput, uploadApi } from './api/call-api';
+export { createQueryClient, shouldRetry } from './api/query-client';
+export {
+  type ApiMutationOptions,
+  invalidateRoutes,
+  useApiMutation,
+  useApiQuery,
+  useApiUpload,
+} from './api/use-api';
 export { type Resource, type ResourceState, useResource } from './api/use-resource';
 // Brand facts
 export { BRAND_NAME, SUPPORT_EMAIL } from './brand/brand';

@@ -1,33 +1,9 @@
 import { ORDER_STATUSES, type OrderStatus, singleLineText } from '@shortlist/domain';
+import type { OrderView } from '@shortlist/domain/contract';
 import type { OrderRow } from '@shortlist/projections';
 import { z } from 'zod';
 
-/**
- * The SPEC §3 Order as the customer apps read it. As a response schema it is also the guard
- * against leaks: storage ids, the owner's user id, payment ids and the resume form never leave.
- */
-export const orderSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  userEmail: z.string().nullable(),
-  service: z.string(),
-  planName: z.string(),
-  description: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  paymentStatus: z.enum(['paid', 'unpaid']),
-  amount: z.number(),
-  currency: z.string(),
-  date: z.string(),
-  createdAt: z.string(),
-  inputs: z.object({ linkedinUrl: z.null() }),
-  customerUploads: z.array(z.object({ name: z.string(), url: z.string() })),
-  attachments: z.array(z.object({ name: z.string(), filename: z.string(), url: z.string() })),
-  invoiceUrl: z.string().nullable(),
-  receiptUrl: z.string().nullable(),
-  hasReviewSuggestions: z.boolean(),
-  reviewSuggestions: z.string().nullable(),
-});
-export type OrderView = z.infer<typeof orderSchema>;
+export { type OrderView, orderSchema } from '@shortlist/domain/contract';
 
 export const messageSchema = z.object({ message: z.string() });
 

@@ -1,0 +1,96 @@
+import { defineRoute } from '@shortlist/domain/contract';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createApiClient } from './api-client';
+import { ApiProvider } from './api-provider';
+import { createQueryClient } from './query-client';
+import { useApiMutation, useApiQuery } from './use-api';
+
+const getThing = defineRoute({
+  method: 'GET',
+  path: '/things/:id',
+  audience: 'public',
+  summary: 'A thing',
+  params: z.object({ id: z.string() }),
+  response: z.object({ name: z.string() }),
+});
+
+const renameThing = defineRoute({
+  method: 'PUT',
+  path: '/things/:id',
+  audience: 'admin',
+  summary: 'Rename a thing',
+  params: z.object({ id: z.string() }),
+  body: z.object({ name: z.string() }),
+  response: z.object({ message: z.string() }),
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+function Thing({ id }: { id: string }) {
+  const thing = useApiQuery(getThing, { params: { id } });
+  const rename = useApiMutation(renameThing, { invalidates: [getThing] });
+  if (thing.isPending) return <p>Loading</p>;
+  if (thing.isError) return <p>Failed: {thing.error.message}</p>;
+  return (
+    <>
+      <p>Name: {thing.data.name}</p>
+      <button type="button" onClick={() => rename.mutate({ params: { id }, body: { name: 'B' } })}>
+        Rename
+      </button>
+    </>
+  );
+}
+
+function renderThing(fetchMock: typeof fetch, id = 'a/1') {
+  const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+  return render(
+    <ApiProvider client={client} queryClient={createQueryClient()}>
+      <Thing id={id} />
+    </ApiProvider>,
+  );
+}
+
+describe('contract hooks', () => {
+  it('fills the path, parses the answer with the route schema and shows it', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(200, { name: 'A' }));
+    renderThing(fetchMock);
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/things/a%2F1');
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(200, { title: 'A' }));
+    renderThing(fetchMock);
+    expect(await screen.findByText(/^Failed:/)).toBeInTheDocument();
+  });
+
+  it('does not retry a 4xx, and shows the server message', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(json(404, { message: 'Order not found' }));
+    renderThing(fetchMock);
+    expect(await screen.findByText('Failed: Order not found')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches what a mutation invalidates', async () => {
+    let name = 'A';
+    const fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
+      if (init?.method === 'PUT') {
+        name = JSON.parse(String(init.body)).name;
+        return json(200, { message: 'Renamed' });
+      }
+      return json(200, { name });
+    });
+    renderThing(fetchMock);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(screen.getByText('Name: B')).toBeInTheDocument());
+  });
+});
