@@ -1,4 +1,4 @@
-import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
+import { type QueryExecutorProvider, sql } from 'kysely';
 
 /**
  * When a session ends before its token expires (ARCHITECTURE.md). Session concerns, not business
@@ -21,27 +21,6 @@ export interface TokenRevocations {
   generationOf(subject: string): Promise<number>;
   /** One query per authenticated request: revoked, or issued before a credential change. */
   isRejected(token: { jti: string; subject: string; generation: number }): Promise<boolean>;
-}
-
-/** Owned by the api package; the read models' migrations never touch this schema. */
-export async function migrateTokenRevocations<DB>(db: Kysely<DB>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Several API processes may start at once; the lock keeps CREATE IF NOT EXISTS from racing
-    // on the catalogue.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('api:token_revocations'))`.execute(trx);
-    await sql`CREATE SCHEMA IF NOT EXISTS api`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS api.revoked_tokens (
-      jti text PRIMARY KEY,
-      expires_at timestamptz NOT NULL
-    )`.execute(trx);
-    await sql`CREATE INDEX IF NOT EXISTS revoked_tokens_expires_at_idx
-      ON api.revoked_tokens (expires_at)`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS api.credential_generations (
-      subject text PRIMARY KEY,
-      generation bigint NOT NULL,
-      changed_at timestamptz NOT NULL
-    )`.execute(trx);
-  });
 }
 
 export function createPostgresTokenRevocations(db: QueryExecutorProvider): TokenRevocations {

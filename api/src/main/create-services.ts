@@ -14,11 +14,12 @@ import {
 } from '@shortlist/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { createPostgresTokenRevocations, migrateTokenRevocations } from '../auth/token-revocations';
+import { createPostgresTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import { migrateApiTables } from '../migrations/migrate-api';
 import { createPayments } from '../payments/create-payments';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
-import { createPostgresKeyVault, ensureKeyVaultSchema } from '../personal-data/key-vault';
+import { createPostgresKeyVault } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
 import { startPolicies } from '../policies/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
@@ -56,19 +57,18 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     const rawStore = await openEventStore(config, databaseUrl);
     closers.push(() => rawStore.close());
 
+    const db = createKysely({ connectionString: databaseUrl, poolMax: 10 });
+    closers.push(() => db.destroy());
+    await migrateToLatest(db);
+    await migrateApiTables(db);
+
     // Personal-data keys live beside the read models, never in the event store (crypto-shredding).
     const vaultPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     vaultPool.on('error', () => undefined);
     closers.push(() => vaultPool.end());
-    await ensureKeyVaultSchema(vaultPool);
     const vault = createPostgresKeyVault(vaultPool);
     // Everything above the store (commands, projections, audit) sees plain events.
     const store = encryptingEventStore(rawStore, vault);
-
-    const db = createKysely({ connectionString: databaseUrl, poolMax: 10 });
-    closers.push(() => db.destroy());
-    await migrateToLatest(db);
-    await migrateTokenRevocations(db);
 
     let runner: ProjectionRunner | null = null;
     if (options.runProjections ?? true) {

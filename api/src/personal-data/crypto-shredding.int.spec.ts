@@ -6,10 +6,12 @@ import {
   type NewEvent,
 } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
+import { createKysely } from '@shortlist/projections';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from './encrypting-event-store';
-import { createPostgresKeyVault, ensureKeyVaultSchema, type KeyVault } from './key-vault';
+import { createPostgresKeyVault, type KeyVault } from './key-vault';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -21,7 +23,8 @@ beforeAll(async () => {
   database = await createTestDatabase('shred');
   pool = new pg.Pool({ connectionString: database.url });
   await migratePostgresEventStore(pool);
-  await ensureKeyVaultSchema(pool);
+  const db = createKysely({ pool });
+  await migrateApiTables(db);
   inner = createPostgresEventStore({ pool });
   vault = createPostgresKeyVault(pool);
   store = encryptingEventStore(inner, vault);

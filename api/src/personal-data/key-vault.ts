@@ -16,17 +16,6 @@ export interface KeyVault {
   isErased(subject: string): Promise<boolean>;
 }
 
-export async function ensureKeyVaultSchema(pool: pg.Pool): Promise<void> {
-  await pool.query(`
-    CREATE TABLE IF NOT EXISTS personal_data_keys (
-      subject    text PRIMARY KEY,
-      key        bytea,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      erased_at  timestamptz,
-      CHECK ((key IS NULL) = (erased_at IS NOT NULL))
-    )`);
-}
-
 export function createPostgresKeyVault(pool: pg.Pool): KeyVault {
   return {
     async keysFor(subjects, { create }) {

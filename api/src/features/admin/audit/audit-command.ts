@@ -4,10 +4,11 @@ import {
   type EventStore,
   migratePostgresEventStore,
 } from '@shortlist/eventstore';
-import { formatVerifyReport, verifyProjections } from '@shortlist/projections';
+import { createKysely, formatVerifyReport, verifyProjections } from '@shortlist/projections';
 import pg from 'pg';
+import { migrateApiTables } from '../../../migrations/migrate-api';
 import { encryptingEventStore } from '../../../personal-data/encrypting-event-store';
-import { createPostgresKeyVault, ensureKeyVaultSchema } from '../../../personal-data/key-vault';
+import { createPostgresKeyVault } from '../../../personal-data/key-vault';
 import { readAuditTrail } from './audit-trail';
 
 export const AUDIT_USAGE = 'usage: audit stream <stream-id> | audit verify';
@@ -86,7 +87,7 @@ async function withStore(
   const vaultPool = new pg.Pool({ connectionString, max: 2 });
   vaultPool.on('error', () => undefined);
   try {
-    await ensureKeyVaultSchema(vaultPool);
+    await migrateApiTables(createKysely({ pool: vaultPool }));
     return await work(encryptingEventStore(raw, createPostgresKeyVault(vaultPool)));
   } finally {
     await raw.close();
