@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogProjection } from '../audit-log/audit-log.projection';
 import { silentLogger } from '../logger';
@@ -111,6 +113,33 @@ describe('checkpoint waiter', () => {
       expect(await listeningWait).toBe(false);
     } finally {
       await polling.close();
+    }
+  });
+
+  it('gives its connection back once: an error after close() is not a second release', async () => {
+    // A pool the waiter does not own keeps the released connection idle, where the server can
+    // still end it (a restart, a failover); pg-pool throws on a double release.
+    const pool = new pg.Pool({ connectionString: ctx.url, max: 2 });
+    pool.on('error', () => undefined);
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const shared = createCheckpointWaiter({ pool }, { pollIntervalMs: 10_000 });
+      const { position } = await ctx.append('order-9', ['OrderPlaced']);
+      await shared.waitFor(position, { projections: ['never_registered'], timeoutMs: 0 });
+      await shared.close();
+      const ended = new Promise<void>((resolve) => pool.once('remove', () => resolve()));
+      // The connection the waiter listened on, idle in the pool since its UNLISTEN.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and state = 'idle' and query like 'UNLISTEN %'`.execute(
+        ctx.db,
+      );
+      await ended;
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+      await pool.end();
     }
   });
 });

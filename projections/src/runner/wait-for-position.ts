@@ -95,27 +95,31 @@ export function createCheckpointWaiter(
     listening ??= (async () => {
       const client = await pool.connect();
       let dropped = false;
-      const drop = () => {
+      // The one way the connection goes back: an error event after close() released it would
+      // otherwise release it twice (pg-pool throws on that).
+      const drop = (destroy: boolean) => {
         if (dropped) return;
         dropped = true;
         client.removeListener('notification', onNotification);
-        if (listener === client) listener = null;
+        client.removeListener('error', onError);
+        if (listener?.client === client) listener = null;
         listening = null;
-        client.release(true);
+        client.release(destroy);
       };
+      const onError = () => drop(true);
       client.on('notification', onNotification);
-      client.on('error', drop);
+      client.on('error', onError);
       try {
         await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
       } catch (error) {
-        drop();
+        drop(true);
         throw error;
       }
       if (closed) {
-        drop();
+        drop(true);
         return;
       }
-      listener = client;
+      listener = { client, drop };
     })();
     return listening;
   };
@@ -171,12 +175,11 @@ export function createCheckpointWaiter(
       if (pollTimer !== null) clearTimeout(pollTimer);
       for (const waiter of waiters) waiter.finish(false);
       await listening?.catch(() => undefined);
-      const client = listener;
-      listener = null;
-      if (client !== null) {
-        client.removeListener('notification', onNotification);
-        await client.query(`UNLISTEN ${CHECKPOINT_CHANNEL}`).catch(() => undefined);
-        client.release();
+      const current = listener;
+      if (current !== null) {
+        current.client.removeListener('notification', onNotification);
+        await current.client.query(`UNLISTEN ${CHECKPOINT_CHANNEL}`).catch(() => undefined);
+        current.drop(false);
       }
       if (ownsPool) await pool.end();
     },
