@@ -1,8 +1,8 @@
+import type { HealthDetails } from '@shortlist/domain/contract';
 import type { Position, RecordedEvent } from '@shortlist/eventstore';
 import { allProjections, countQuarantinedEvents } from '@shortlist/projections';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 
 /** Lag is counted event by event up to this many; beyond it the read models are simply behind. */
 export const LAG_COUNT_LIMIT = 1000;
@@ -10,34 +10,6 @@ export const LAG_COUNT_LIMIT = 1000;
 export const FAILING_AFTER = 3;
 const CHECK_TIMEOUT_MS = 2000;
 
-const upDown = z.enum(['up', 'down']);
-
-/** What only admins see (GET /api/admin/health): which part is down, and why the read side lags. */
-export const healthDetailsSchema = z.object({
-  ok: z.boolean(),
-  status: upDown,
-  database: upDown,
-  eventStore: upDown,
-  projections: z.object({
-    status: upDown,
-    /** Events the slowest projection has still to apply (counted up to LAG_COUNT_LIMIT). */
-    lag: z.number().int(),
-    head: z.string().nullable(),
-    checkpoints: z.record(
-      z.string(),
-      z.object({
-        position: z.string().nullable(),
-        lag: z.number().int(),
-        /** Events of this projection set aside in quarantine (not applied; see quarantine). */
-        quarantined: z.number().int(),
-      }),
-    ),
-    /** Projections this process runs whose batches keep failing. */
-    failing: z.array(z.object({ name: z.string(), failures: z.number(), error: z.string() })),
-  }),
-});
-
-export type HealthDetails = z.infer<typeof healthDetailsSchema>;
 type ProjectionsHealth = HealthDetails['projections'];
 
 /**

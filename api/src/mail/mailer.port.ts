@@ -31,7 +31,7 @@ export interface Mailer {
 }
 
 /** Letters, digits and '-' only: the id becomes a file name and a URL segment. */
-export const MAIL_ID_PATTERN = /^[A-Za-z0-9-]{1,100}$/;
+export { MAIL_ID_PATTERN } from '@shortlist/domain/contract';
 
 export function messageIdFor(id: string): string {
   return `<${id}@shortlist.mail>`;

@@ -1,8 +1,22 @@
 // The HTTP contract shared by the API and the three apps (`@shortlist/domain/contract`).
 // Each feature's routes live in their own file under ./api and are re-exported here.
 
-export { idParamsSchema, setOrderStatusRoute } from './api/admin-orders.routes';
+export * from './api/admin.messages';
+export * from './api/admin-audit.routes';
+export * from './api/admin-influencers.routes';
+export * from './api/admin-ops.routes';
+export * from './api/admin-orders.routes';
+export * from './api/admin-stats.routes';
+export * from './api/admin-support-queries.routes';
+export * from './api/admin-users.routes';
+export * from './api/health.routes';
+export * from './api/influencer.messages';
+export * from './api/influencer.routes';
+export * from './api/influencer-forms';
+export * from './api/influencer-views';
 export { type OrderView, orderSchema } from './api/order-view';
+export * from './api/paging';
+export * from './api/params';
 
 export {
   type ApiRoute,

@@ -1,23 +1,8 @@
+import { getInfluencerDashboardRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messageSchema, statsSchema } from '../../shared/influencers/influencer.schemas';
+import { contractRoute } from '../../shared/contract-route';
 import { ledgerFigures, referralLink, statsOf } from '../../shared/influencers/influencer-read';
 import { currentInfluencer } from './influencer-guard';
-
-const dashboardSchema = z.object({
-  ok: z.literal(true),
-  stats: statsSchema,
-  influencer: z.object({ name: z.string(), referralCode: z.string(), referralLink: z.string() }),
-  orders: z.array(
-    z.object({
-      orderId: z.string(),
-      userEmail: z.string().nullable(),
-      service: z.string(),
-      status: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
 
 /** Newest referred orders shown on the dashboard. */
 const ORDERS_SHOWN = 100;
@@ -28,10 +13,9 @@ const ORDERS_SHOWN = 100;
  * the request: it is always the token's.
  */
 export const influencerDashboardRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/dashboard',
-    { schema: { response: { 200: dashboardSchema, 401: messageSchema, 403: messageSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, getInfluencerDashboardRoute),
+    handler: async (request) => {
       const me = await currentInfluencer(app, request);
       const figures = await ledgerFigures(app.db, me.id);
       const orders = await app.db
@@ -65,5 +49,5 @@ export const influencerDashboardRoute: FastifyPluginAsyncZod = async (app) => {
         })),
       };
     },
-  );
+  });
 };

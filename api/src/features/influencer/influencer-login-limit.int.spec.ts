@@ -1,5 +1,5 @@
+import { INFLUENCER_MESSAGES as M } from '@shortlist/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INFLUENCER_API_MESSAGES as M } from '../../shared/influencers/influencer.messages';
 import { uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { INFLUENCER_LOGIN_PER_IP_LIMIT } from './influencer-login.route';

@@ -1,19 +1,9 @@
+import { loginInfluencerRoute, INFLUENCER_MESSAGES as M } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../auth/auth-token';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
-import { INFLUENCER_API_MESSAGES as M } from '../../shared/influencers/influencer.messages';
-import {
-  influencerLoginBodySchema,
-  messageSchema,
-} from '../../shared/influencers/influencer.schemas';
+import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, perIpLimit } from '../../shared/rate-limits';
-
-const loginAnswerSchema = z.object({
-  ok: z.literal(true),
-  token: z.string(),
-  influencer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-});
 
 /** Login guesses per IP + e-mail per minute (ARCHITECTURE.md: login routes are rate-limited). */
 export const INFLUENCER_LOGIN_LIMIT = { max: 10, timeWindowMs: 60_000 };
@@ -29,31 +19,20 @@ export const INFLUENCER_LOGIN_PER_IP_LIMIT: AttemptLimit = { max: 40, timeWindow
  * is 'influencer', so it opens only the influencer context (and never a customer's or admin's).
  */
 export const influencerLoginRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/login',
-    {
-      config: {
-        rateLimit: {
-          max: INFLUENCER_LOGIN_LIMIT.max,
-          timeWindow: INFLUENCER_LOGIN_LIMIT.timeWindowMs,
-          // After validation, so the key uses the normalised e-mail of the body.
-          hook: 'preHandler',
-          keyGenerator: (request) => `${request.ip}|${emailOf(request.body)}`,
-          errorResponseBuilder: () => new HttpError(429, M.tooManyAttempts),
-        },
-      },
-      preHandler: perIpLimit(app, INFLUENCER_LOGIN_PER_IP_LIMIT),
-      schema: {
-        body: influencerLoginBodySchema,
-        response: {
-          200: loginAnswerSchema,
-          400: messageSchema,
-          401: messageSchema,
-          429: messageSchema,
-        },
+  app.route({
+    ...contractRoute(app, loginInfluencerRoute, [400, 401, 429]),
+    config: {
+      rateLimit: {
+        max: INFLUENCER_LOGIN_LIMIT.max,
+        timeWindow: INFLUENCER_LOGIN_LIMIT.timeWindowMs,
+        // After validation, so the key uses the normalised e-mail of the body.
+        hook: 'preHandler',
+        keyGenerator: (request) => `${request.ip}|${emailOf(request.body)}`,
+        errorResponseBuilder: () => new HttpError(429, M.tooManyAttempts),
       },
     },
-    async (request) => {
+    preHandler: perIpLimit(app, INFLUENCER_LOGIN_PER_IP_LIMIT),
+    handler: async (request) => {
       const { email, password } = request.body;
       const influencer = await app.db
         .selectFrom('influencers')
@@ -78,7 +57,7 @@ export const influencerLoginRoute: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };
 
 function emailOf(body: unknown): string {

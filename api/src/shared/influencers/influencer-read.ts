@@ -1,7 +1,7 @@
 import { isEligibleForPayout } from '@shortlist/domain';
+import type { InfluencerQueryView, InfluencerStats, PayoutView } from '@shortlist/domain/contract';
 import type { Database, InfluencerQueryRow, PayoutRow } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
-import type { InfluencerStats, PayoutItem, QueryItem } from './influencer.schemas';
 
 /**
  * Read-model queries shared by the influencer's own routes and the admin's. Plain functions
@@ -54,7 +54,7 @@ export function statsOf(figures: LedgerFigures): InfluencerStats {
   };
 }
 
-export function payoutView(row: PayoutRow): PayoutItem {
+export function payoutView(row: PayoutRow): PayoutView {
   return {
     _id: row.id,
     amount: row.amount,
@@ -69,7 +69,10 @@ export function payoutView(row: PayoutRow): PayoutItem {
   };
 }
 
-export function queryView(row: InfluencerQueryRow, influencerName: string | null): QueryItem {
+export function queryView(
+  row: InfluencerQueryRow,
+  influencerName: string | null,
+): InfluencerQueryView {
   return {
     _id: row.id,
     subject: row.subject,
@@ -85,7 +88,7 @@ export function queryView(row: InfluencerQueryRow, influencerName: string | null
 export async function listQueries(
   db: Kysely<Database>,
   filter: { influencerId?: string; queryId?: string } = {},
-): Promise<QueryItem[]> {
+): Promise<InfluencerQueryView[]> {
   let query = db
     .selectFrom('influencer_queries as q')
     .leftJoin('influencers as i', 'i.id', 'q.influencer_id')

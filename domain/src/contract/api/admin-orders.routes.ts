@@ -1,11 +1,46 @@
 import { z } from 'zod';
-import { ADMIN_SETTABLE_STATUSES } from '../../orders/order.events';
-import { singleLineText } from '../text';
+import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES } from '../../index';
+import { multiLineText, singleLineText } from '../text';
+import { ADMIN_MESSAGES } from './admin.messages';
 import { orderSchema } from './order-view';
+import { pageOf, pagingSchema } from './paging';
+import { idParamsSchema } from './params';
 import { defineRoute } from './route';
 
-/** Ids are server-made UUIDs; anything else finds nothing (404), unless it is not text (400). */
-export const idParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
+/** An order on the admin list: the customer's Order plus who placed it (null once erased). */
+export const adminOrderItemSchema = orderSchema.extend({
+  user: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
+
+/** An admin command's answer: what it said and the order as it now reads. */
+const orderChangeSchema = z.object({ message: z.string(), order: orderSchema });
+
+/** GET /admin/orders: paid orders, newest first, searched and filtered by status (SPEC §7). */
+export const listAdminOrdersRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/orders',
+  audience: 'admin',
+  summary: 'List paid orders, searched by order id, e-mail or name and filtered by status',
+  query: pagingSchema.extend({
+    // The filter's "All" sends an empty value (or none).
+    status: z.preprocess(
+      (value) => (value === '' || value === 'all' ? undefined : value),
+      z.enum(ORDER_STATUSES).optional(),
+    ),
+  }),
+  response: pageOf(adminOrderItemSchema),
+});
+
+/** GET /admin/orders/{id}: any one order, paid or not (the details drawer). */
+export const getAdminOrderRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/orders/:id',
+  audience: 'admin',
+  summary: 'Read any one order',
+  params: idParamsSchema,
+  response: z.object({ order: orderSchema }),
+});
 
 /** PATCH /admin/orders/{id}: the list's Set Pending / Processing / Complete (SPEC §4). */
 export const setOrderStatusRoute = defineRoute({
@@ -16,4 +51,40 @@ export const setOrderStatusRoute = defineRoute({
   params: idParamsSchema,
   body: z.object({ status: z.enum(ADMIN_SETTABLE_STATUSES) }),
   response: z.object({ order: orderSchema, message: z.string() }),
+});
+
+/** POST /admin/orders/{id}/attachments: one delivery file, multipart `file` (SPEC §2). */
+export const uploadOrderAttachmentRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/orders/:id/attachments',
+  audience: 'admin',
+  summary: 'Attach a delivery file (PDF, DOC or DOCX) to an order',
+  params: idParamsSchema,
+  multipart: true,
+  response: orderChangeSchema,
+});
+
+/** DELETE /admin/orders/{id}/attachments/{filename}: removes one delivery file. */
+export const deleteOrderAttachmentRoute = defineRoute({
+  method: 'DELETE',
+  path: '/admin/orders/:id/attachments/:filename',
+  audience: 'admin',
+  summary: 'Remove a delivery file from an order',
+  params: idParamsSchema.extend({
+    filename: singleLineText().trim().min(1, ADMIN_MESSAGES.missingFilename).max(300),
+  }),
+  response: orderChangeSchema,
+});
+
+/** PUT /admin/orders/{id}/suggestions: the review's written suggestions (resume_review only). */
+export const saveOrderSuggestionsRoute = defineRoute({
+  method: 'PUT',
+  path: '/admin/orders/:id/suggestions',
+  audience: 'admin',
+  summary: 'Save the written suggestions of a resume review',
+  params: idParamsSchema,
+  body: z.object({
+    text: multiLineText().max(20_000, 'Suggestions must be at most 20000 characters.'),
+  }),
+  response: orderChangeSchema,
 });

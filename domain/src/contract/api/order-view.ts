@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../orders/order.events';
+import { ORDER_STATUSES } from '../../index';
 
 /**
  * The SPEC §3 Order as the apps read it. As a response schema it is also the guard against

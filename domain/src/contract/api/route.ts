@@ -24,6 +24,8 @@ export interface ApiRoute {
   /** The success status (200 unless said) and its answer. */
   readonly status?: 200 | 201 | 202 | 204;
   readonly response: z.ZodType;
+  /** A health route answers the same shape with this status when a part it checks is down. */
+  readonly downStatus?: 503;
 }
 
 /** Keeps the literal types of a route so its params, body and answer stay typed. */

@@ -1,19 +1,9 @@
 import { orderStreamName, paymentStreamName } from '@shortlist/domain';
+import { ADMIN_MESSAGES, getOrderHistoryRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
-import { ADMIN_MESSAGES } from '../admin.messages';
-import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
+import { contractRoute } from '../../../shared/contract-route';
 import { readAuditTrail } from './audit-trail';
-
-const entrySchema = z.object({
-  stream: z.string(),
-  type: z.string(),
-  at: z.string(),
-  actor: z.string().nullable(),
-  version: z.number().int(),
-  data: z.record(z.string(), z.unknown()),
-});
 
 /**
  * GET /admin/orders/{id}/history: the order's audit trail (ARCHITECTURE.md: who did what and
@@ -21,19 +11,9 @@ const entrySchema = z.object({
  * Read from the event store, not a read model: even a deleted order still has its history.
  */
 export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders/:id/history',
-    {
-      schema: {
-        params: idParamsSchema,
-        response: {
-          200: z.object({ items: z.array(entrySchema) }),
-          404: messageSchema,
-          ...authErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, getOrderHistoryRoute, [400, 404]),
+    handler: async (request) => {
       const { id } = request.params;
       const entries = await readAuditTrail(app.store, [orderStreamName(id), paymentStreamName(id)]);
       if (!entries.some((entry) => entry.stream === orderStreamName(id))) {
@@ -50,5 +30,5 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
         })),
       };
     },
-  );
+  });
 };

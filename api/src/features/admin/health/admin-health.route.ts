@@ -1,47 +1,20 @@
 import {
+  getAdminHealthRoute,
+  type QuarantinedEventView,
+  retryQuarantinedEventRoute,
+} from '@shortlist/domain/contract';
+import {
   allProjections,
   listQuarantinedEvents,
   type QuarantinedEvent,
   retryQuarantinedEvent,
 } from '@shortlist/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { checkHealth, healthDetailsSchema } from '../../../health/health-check';
-import { authErrors, messageSchema } from '../admin.schemas';
+import { checkHealth } from '../../../health/health-check';
+import { contractRoute } from '../../../shared/contract-route';
 
 /** Listed in admin health; more than this and the count says how many are left. */
 const QUARANTINE_LIST_LIMIT = 100;
-
-const quarantinedEventSchema = z.object({
-  id: z.string(),
-  projection: z.string(),
-  position: z.string(),
-  eventId: z.string(),
-  streamName: z.string(),
-  streamVersion: z.number().int(),
-  type: z.string(),
-  error: z.string(),
-  attempts: z.number().int(),
-  firstFailedAt: z.string(),
-  lastFailedAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  /** POST here to apply it again once its cause is fixed. */
-  retryUrl: z.string(),
-});
-
-const adminHealthSchema = healthDetailsSchema.extend({
-  quarantine: z.object({ count: z.number().int(), events: z.array(quarantinedEventSchema) }),
-});
-
-const quarantineIdParamsSchema = z.object({
-  id: z.string().regex(/^[0-9]{1,18}$/, 'Not a quarantined event id.'),
-});
-
-const retryResultSchema = z.object({
-  status: z.enum(['resolved', 'failed']),
-  event: quarantinedEventSchema,
-  error: z.string().nullable(),
-});
 
 const RETRY_MESSAGES = {
   notFound: 'No quarantined event with this id is waiting for a retry.',
@@ -56,10 +29,9 @@ const RETRY_MESSAGES = {
  *        status 'resolved' (applied) or 'failed' (still failing, new error kept); 404 unknown
  */
 export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    { schema: { response: { 200: adminHealthSchema, 503: adminHealthSchema, ...authErrors } } },
-    async (_request, reply) => {
+  app.route({
+    ...contractRoute(app, getAdminHealthRoute),
+    handler: async (_request, reply) => {
       const health = await checkHealth(app);
       const events = await listQuarantinedEvents(app.db, { limit: QUARANTINE_LIST_LIMIT }).catch(
         (): QuarantinedEvent[] => [],
@@ -72,17 +44,11 @@ export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(health.ok ? 200 : 503)
         .send({ ...health, quarantine: { count, events: events.map(toItem) } });
     },
-  );
+  });
 
-  app.post(
-    '/projections/quarantine/:id/retry',
-    {
-      schema: {
-        params: quarantineIdParamsSchema,
-        response: { 200: retryResultSchema, 400: messageSchema, 404: messageSchema, ...authErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, retryQuarantinedEventRoute, [400, 404]),
+    handler: async (request, reply) => {
       const result = await retryQuarantinedEvent({
         db: app.db,
         store: app.store,
@@ -102,10 +68,10 @@ export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
         error: result.status === 'failed' ? result.error : null,
       };
     },
-  );
+  });
 };
 
-function toItem(row: QuarantinedEvent): z.infer<typeof quarantinedEventSchema> {
+function toItem(row: QuarantinedEvent): QuarantinedEventView {
   return {
     id: String(row.id),
     projection: row.projection,

@@ -1,58 +1,30 @@
 import {
-  ADMIN_PAYOUT_STATUSES,
   type InfluencerLedgerCommand,
   influencerLedgerDecider,
   influencerStreamName,
-  singleLineText,
 } from '@shortlist/domain';
+import {
+  listAdminInfluencerPayoutsRoute,
+  INFLUENCER_MESSAGES as M,
+  updateInfluencerPayoutRoute,
+} from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
-import { INFLUENCER_API_MESSAGES as M } from '../../../shared/influencers/influencer.messages';
-import {
-  adminPayoutItemSchema,
-  idParamsSchema,
-  messageSchema,
-} from '../../../shared/influencers/influencer.schemas';
+import { contractRoute } from '../../../shared/contract-route';
 import { listPayouts } from '../../../shared/influencers/influencer-read';
-
-const updateBodySchema = z.object({
-  status: z.enum(ADMIN_PAYOUT_STATUSES, {
-    message: `status must be one of ${ADMIN_PAYOUT_STATUSES.join(', ')}`,
-  }),
-  txnId: singleLineText().trim().max(200).nullish(),
-});
 
 /** Admin: GET /admin/influencer-payouts and PATCH /admin/influencer-payouts/{id} {status, txnId?}. */
 export const adminInfluencerPayoutsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/influencer-payouts',
-    {
-      schema: {
-        response: { 200: z.object({ ok: z.literal(true), items: z.array(adminPayoutItemSchema) }) },
-      },
-    },
-    async () => ({ ok: true as const, items: await listPayouts(app.db) }),
-  );
+  app.route({
+    ...contractRoute(app, listAdminInfluencerPayoutsRoute),
+    handler: async () => ({ ok: true as const, items: await listPayouts(app.db) }),
+  });
 
-  app.patch(
-    '/influencer-payouts/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: updateBodySchema,
-        response: {
-          200: z.object({ ok: z.literal(true), message: z.string(), item: adminPayoutItemSchema }),
-          400: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-          410: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, updateInfluencerPayoutRoute, [400, 404, 409, 410]),
+    handler: async (request) => {
       const payoutId = request.params.id;
       // The payout was read back into the read model when it was requested, so it is there.
       const payout = await app.db
@@ -80,5 +52,5 @@ export const adminInfluencerPayoutsRoute: FastifyPluginAsyncZod = async (app) =>
       if (item === undefined) throw new HttpError(404, M.payoutNotFound);
       return { ok: true as const, message: M.payoutUpdated, item };
     },
-  );
+  });
 };

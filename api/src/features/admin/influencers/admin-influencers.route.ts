@@ -1,77 +1,30 @@
-import { singleLineText } from '@shortlist/domain';
+import {
+  createInfluencerRoute,
+  deleteInfluencerRoute,
+  type InfluencerView,
+  listInfluencersRoute,
+  INFLUENCER_MESSAGES as M,
+  updateInfluencerPasswordRoute,
+} from '@shortlist/domain/contract';
 import type { Database } from '@shortlist/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { HttpError, sessionSubject } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
-import {
-  INFLUENCER_API_MESSAGES as M,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from '../../../shared/influencers/influencer.messages';
-import {
-  formField,
-  idParamsSchema,
-  isEmail,
-  messageSchema,
-  statsSchema,
-} from '../../../shared/influencers/influencer.schemas';
+import { contractRoute } from '../../../shared/contract-route';
 import { NO_FIGURES, referralLink, statsOf } from '../../../shared/influencers/influencer-read';
+import { containsPattern } from '../admin-lists';
 import {
   changeInfluencerPassword,
   createInfluencer,
   removeInfluencer,
 } from './influencer-accounts';
 
-const influencerItemSchema = z.object({
-  _id: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  referralCode: z.string(),
-  referralLink: z.string(),
-  stats: statsSchema,
-  createdAt: z.string(),
-});
-type InfluencerItem = z.infer<typeof influencerItemSchema>;
-
-const createBodySchema = z
-  .object({ name: formField(100), email: formField(254), password: formField(MAX_PASSWORD_LENGTH) })
-  .transform((body, ctx) => {
-    const name = body.name.trim();
-    const email = body.email.trim().toLowerCase();
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (name === '' || email === '' || body.password === '') return fail(M.fillAllFields);
-    if (!isEmail(email)) return fail(M.invalidEmail);
-    if (body.password.length < MIN_PASSWORD_LENGTH) return fail(M.adminPasswordTooShort);
-    return { name, email, password: body.password };
-  });
-
-const passwordBodySchema = z
-  .object({ password: formField(MAX_PASSWORD_LENGTH) })
-  .transform((body, ctx) => {
-    if (body.password.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: M.enterPassword });
-      return z.NEVER;
-    }
-    if (body.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: M.adminPasswordTooShort });
-      return z.NEVER;
-    }
-    return body;
-  });
-
-/** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 async function influencerItems(
   db: Kysely<Database>,
   publicOrigin: string,
   filter: { q?: string; id?: string },
-): Promise<InfluencerItem[]> {
+): Promise<InfluencerView[]> {
   let query = db
     .selectFrom('influencers as i')
     .leftJoin('influencer_ledgers as l', 'l.influencer_id', 'i.id')
@@ -91,7 +44,7 @@ async function influencerItems(
     .limit(500);
   const q = filter.q?.trim() ?? '';
   if (q !== '') {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([
         eb('i.name', 'ilike', pattern),
@@ -130,36 +83,16 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
     return item;
   };
 
-  app.get(
-    '/influencers',
-    {
-      schema: {
-        querystring: z.object({ q: singleLineText().max(200).optional() }),
-        response: { 200: z.object({ items: z.array(influencerItemSchema) }) },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(app, listInfluencersRoute, [400]),
+    handler: async (request) => ({
       items: await influencerItems(app.db, app.config.publicOrigin, { q: request.query.q }),
     }),
-  );
+  });
 
-  app.post(
-    '/influencers',
-    {
-      schema: {
-        body: createBodySchema,
-        response: {
-          201: z.object({
-            message: z.string(),
-            item: influencerItemSchema,
-            plainPassword: z.string(),
-          }),
-          400: messageSchema,
-          409: messageSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, createInfluencerRoute, [400, 409]),
+    handler: async (request, reply) => {
       const { influencerId, position } = await createInfluencer(
         deps,
         request.body,
@@ -172,23 +105,11 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
         plainPassword: request.body.password,
       });
     },
-  );
+  });
 
-  app.patch(
-    '/influencers/:id/password',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: passwordBodySchema,
-        response: {
-          200: z.object({ message: z.string(), plainPassword: z.string() }),
-          400: messageSchema,
-          404: messageSchema,
-          410: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, updateInfluencerPasswordRoute, [400, 404, 410]),
+    handler: async (request) => {
       const position = await changeInfluencerPassword(
         deps,
         request.params.id,
@@ -202,17 +123,11 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
       await app.waitForProjections(position, ['influencers']);
       return { message: M.passwordUpdated, plainPassword: request.body.password };
     },
-  );
+  });
 
-  app.delete(
-    '/influencers/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        response: { 200: messageSchema, 404: messageSchema, 410: messageSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, deleteInfluencerRoute, [400, 404, 410]),
+    handler: async (request) => {
       const row = await app.db
         .selectFrom('influencers')
         .select('email')
@@ -227,5 +142,5 @@ export const adminInfluencersRoute: FastifyPluginAsyncZod = async (app) => {
       await app.waitForProjections(position, ['influencers', 'influencer-ledger']);
       return { message: M.deleted };
     },
-  );
+  });
 };

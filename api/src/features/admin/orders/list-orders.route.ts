@@ -1,29 +1,9 @@
-import { ORDER_STATUSES } from '@shortlist/domain';
+import { getAdminOrderRoute, listAdminOrdersRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { orderSchema, toOrderView } from '../../../shared/orders/order-view';
-import {
-  authErrors,
-  containsPattern,
-  idParamsSchema,
-  messageSchema,
-  offsetOf,
-  pagingSchema,
-} from '../admin.schemas';
+import { contractRoute } from '../../../shared/contract-route';
+import { toOrderView } from '../../../shared/orders/order-view';
+import { containsPattern, offsetOf } from '../admin-lists';
 import { findOrderView } from './admin-order';
-
-/** An order on the admin list: the customer's Order plus who placed it (null once erased). */
-const adminOrderItemSchema = orderSchema.extend({
-  user: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
-});
-
-const listQuerySchema = pagingSchema.extend({
-  // The filter's "All" sends an empty value (or none).
-  status: z.preprocess(
-    (value) => (value === '' || value === 'all' ? undefined : value),
-    z.enum(ORDER_STATUSES).optional(),
-  ),
-});
 
 /**
  * GET /admin/orders (SPEC §7): paid orders only (SPEC §4: unpaid ones are carts, not work),
@@ -31,19 +11,9 @@ const listQuerySchema = pagingSchema.extend({
  * customer's name; GET /admin/orders/{id}: any one order, paid or not (the details drawer).
  */
 export const listOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders',
-    {
-      schema: {
-        querystring: listQuerySchema,
-        response: {
-          200: z.object({ items: z.array(adminOrderItemSchema), total: z.number().int() }),
-          400: messageSchema,
-          ...authErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, listAdminOrdersRoute, [400]),
+    handler: async (request) => {
       const { q, status } = request.query;
       let base = app.db
         .selectFrom('orders')
@@ -80,16 +50,10 @@ export const listOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         total: Number(count.count),
       };
     },
-  );
+  });
 
-  app.get(
-    '/orders/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        response: { 200: z.object({ order: orderSchema }), 404: messageSchema, ...authErrors },
-      },
-    },
-    async (request) => ({ order: await findOrderView(app, request.params.id) }),
-  );
+  app.route({
+    ...contractRoute(app, getAdminOrderRoute, [400, 404]),
+    handler: async (request) => ({ order: await findOrderView(app, request.params.id) }),
+  });
 };

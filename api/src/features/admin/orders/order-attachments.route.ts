@@ -1,6 +1,11 @@
-import { singleLineText } from '@shortlist/domain';
+import {
+  ADMIN_MESSAGES,
+  deleteOrderAttachmentRoute,
+  idParamsSchema,
+  messageSchema,
+  uploadOrderAttachmentRoute,
+} from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import {
   type StoredDocument,
@@ -8,19 +13,8 @@ import {
   UPLOAD_MESSAGES,
   uploadErrorFor,
 } from '../../../files/document-upload';
-import { orderSchema } from '../../../shared/orders/order-view';
-import { ADMIN_MESSAGES } from '../admin.messages';
-import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
+import { contractRoute } from '../../../shared/contract-route';
 import { findOrderRow, runAdminOrderCommand } from './admin-order';
-
-const answerSchema = z.object({ message: z.string(), order: orderSchema });
-const commandErrors = {
-  400: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  410: messageSchema,
-  ...authErrors,
-};
 
 /**
  * The delivery files of an order (SPEC §2 "Attach delivery file"): upload one PDF/DOC/DOCX
@@ -28,16 +22,9 @@ const commandErrors = {
  * customer downloads them from the `url`s of their Order.
  */
 export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/orders/:id/attachments',
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: answerSchema, 413: messageSchema, 415: messageSchema, ...commandErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, uploadOrderAttachmentRoute, [400, 404, 409, 410, 413, 415]),
+    handler: async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
       let upload: StoredDocument | null = null;
       try {
@@ -68,19 +55,11 @@ export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw uploadErrorFor(error);
       }
     },
-  );
+  });
 
-  app.delete(
-    '/orders/:id/attachments/:filename',
-    {
-      schema: {
-        params: idParamsSchema.extend({
-          filename: singleLineText().trim().min(1, ADMIN_MESSAGES.missingFilename).max(300),
-        }),
-        response: { 200: answerSchema, ...commandErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, deleteOrderAttachmentRoute, [400, 404, 409, 410]),
+    handler: async (request) => {
       const { id, filename } = request.params;
       const row = await findOrderRow(app, id);
       const attachment = row.attachments.find((candidate) => candidate.filename === filename);
@@ -97,12 +76,19 @@ export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { message: ADMIN_MESSAGES.deleted, order };
     },
-  );
+  });
 
   // A blank name leaves no path segment at all: say what is missing rather than "Not found".
+  // Not a contract route: no app calls it, it only refuses.
   app.delete(
     '/orders/:id/attachments',
-    { schema: { params: idParamsSchema, response: { 400: messageSchema, ...authErrors } } },
+    {
+      schema: {
+        summary: 'Refuse removing a delivery file without a file name',
+        params: idParamsSchema,
+        response: { 400: messageSchema, 401: messageSchema, 403: messageSchema },
+      },
+    },
     async () => {
       throw new HttpError(400, ADMIN_MESSAGES.missingFilename);
     },

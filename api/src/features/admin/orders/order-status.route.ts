@@ -1,7 +1,6 @@
-import { setOrderStatusRoute } from '@shortlist/domain/contract';
+import { ADMIN_MESSAGES, setOrderStatusRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
-import { ADMIN_MESSAGES } from '../admin.messages';
 import { runAdminOrderCommand } from './admin-order';
 
 /**

@@ -1,9 +1,6 @@
-import { multiLineText } from '@shortlist/domain';
+import { ADMIN_MESSAGES, saveOrderSuggestionsRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { orderSchema } from '../../../shared/orders/order-view';
-import { ADMIN_MESSAGES } from '../admin.messages';
-import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
+import { contractRoute } from '../../../shared/contract-route';
 import { runAdminOrderCommand } from './admin-order';
 
 /**
@@ -12,30 +9,14 @@ import { runAdminOrderCommand } from './admin-order';
  * blank text is refused: both are the Order decider's rules (400 with its message).
  */
 export const orderSuggestionsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.put(
-    '/orders/:id/suggestions',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: z.object({
-          text: multiLineText().max(20_000, 'Suggestions must be at most 20000 characters.'),
-        }),
-        response: {
-          200: z.object({ message: z.string(), order: orderSchema }),
-          400: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-          410: messageSchema,
-          ...authErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, saveOrderSuggestionsRoute, [400, 404, 409, 410]),
+    handler: async (request) => {
       const order = await runAdminOrderCommand(app, request, request.params.id, {
         type: 'SaveReviewSuggestions',
         data: { text: request.body.text },
       });
       return { message: ADMIN_MESSAGES.suggestionsSaved, order };
     },
-  );
+  });
 };

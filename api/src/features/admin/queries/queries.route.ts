@@ -1,23 +1,16 @@
 import { queryDecider, queryStreamName } from '@shortlist/domain';
+import {
+  ADMIN_MESSAGES,
+  deleteSupportQueryRoute,
+  getSupportQueryRoute,
+  listSupportQueriesRoute,
+} from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
-import { ADMIN_MESSAGES } from '../admin.messages';
-import {
-  authErrors,
-  containsPattern,
-  idParamsSchema,
-  messageSchema,
-  offsetOf,
-  pagingSchema,
-} from '../admin.schemas';
-import { findQueryRow, queryItemSchema, toQueryItem } from './query-view';
-
-const listQuerySchema = pagingSchema.extend({
-  // The screen asks for sort=-createdAt (newest first); oldest first is the only other order.
-  sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt'),
-});
+import { contractRoute } from '../../../shared/contract-route';
+import { containsPattern, offsetOf } from '../admin-lists';
+import { findQueryRow, toQueryItem } from './query-view';
 
 /**
  * The Contact page's queries for the admin Queries screen (SPEC §7): list (search on the
@@ -25,19 +18,9 @@ const listQuerySchema = pagingSchema.extend({
  * reply-query.route.ts.
  */
 export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/queries',
-    {
-      schema: {
-        querystring: listQuerySchema,
-        response: {
-          200: z.object({ items: z.array(queryItemSchema), total: z.number().int() }),
-          400: messageSchema,
-          ...authErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, listSupportQueriesRoute, [400]),
+    handler: async (request) => {
       const { q, sort } = request.query;
       let base = app.db.selectFrom('queries').where('deleted', '=', false);
       if (q !== undefined) {
@@ -64,28 +47,16 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return { items: rows.map(toQueryItem), total: Number(count.count) };
     },
-  );
+  });
 
-  app.get(
-    '/queries/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        response: { 200: z.object({ item: queryItemSchema }), 404: messageSchema, ...authErrors },
-      },
-    },
-    async (request) => ({ item: toQueryItem(await findQueryRow(app, request.params.id)) }),
-  );
+  app.route({
+    ...contractRoute(app, getSupportQueryRoute, [400, 404]),
+    handler: async (request) => ({ item: toQueryItem(await findQueryRow(app, request.params.id)) }),
+  });
 
-  app.delete(
-    '/queries/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        response: { 200: messageSchema, 404: messageSchema, ...authErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, deleteSupportQueryRoute, [400, 404]),
+    handler: async (request) => {
       // Deleting an already deleted query changes nothing and still answers Deleted (the
       // decider makes it idempotent); one that never existed is 404.
       const { position } = await handleCommand({
@@ -97,5 +68,5 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.waitForProjections(position, ['queries']);
       return { message: ADMIN_MESSAGES.deleted };
     },
-  );
+  });
 };

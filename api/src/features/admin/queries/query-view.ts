@@ -1,37 +1,10 @@
 import { QUERY_MESSAGES } from '@shortlist/domain';
+import type { SupportQuery } from '@shortlist/domain/contract';
 import type { QueryRow } from '@shortlist/projections';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 
-/**
- * SPEC §3 "Stored query", as the admin Queries screen reads it. `_id` is the spec's name; `id`
- * is the same value, as Orders carry both `id` and `orderId`. Personal fields are null once the
- * query's stream is crypto-shredded.
- */
-export const queryItemSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  pid: z.string().nullable(),
-  email: z.string().nullable(),
-  message: z.string().nullable(),
-  status: z.enum(['open', 'closed']),
-  createdAt: z.string(),
-  replies: z.array(
-    z.object({
-      at: z.string(),
-      by: z.string(),
-      to: z.string().nullable(),
-      subject: z.string().nullable(),
-      body: z.string().nullable(),
-      sendOk: z.boolean(),
-      previewUrl: z.string().nullable(),
-    }),
-  ),
-});
-export type QueryItem = z.infer<typeof queryItemSchema>;
-
-export function toQueryItem(row: QueryRow): QueryItem {
+export function toQueryItem(row: QueryRow): SupportQuery {
   return {
     _id: row.id,
     id: row.id,

@@ -1,39 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_REPLY_SUBJECT,
-  multiLineText,
-  QUERY_MESSAGES,
-  queryDecider,
-  queryStreamName,
-  singleLineText,
-} from '@shortlist/domain';
+import { QUERY_MESSAGES, queryDecider, queryStreamName } from '@shortlist/domain';
+import { ADMIN_MESSAGES, replySupportQueryRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { createMailer } from '../../../mail/create-mailer';
-import { ADMIN_MESSAGES } from '../admin.messages';
-import { authErrors, idParamsSchema, messageSchema } from '../admin.schemas';
-import { findQueryRow, queryItemSchema, toQueryItem } from './query-view';
+import { contractRoute } from '../../../shared/contract-route';
+import { findQueryRow, toQueryItem } from './query-view';
 import { createReplySender } from './reply-sender';
 
 /** Long enough for a healthy SMTP server, short enough for a person waiting on a button. */
 export const REPLY_SEND_TIMEOUT_MS = 8000;
-
-// SPEC §5: subject and body are trimmed, the body must not be blank, a blank subject becomes
-// the default. The decider checks the body again; this says it in the screen's words.
-const replyBodySchema = z.object({
-  subject: singleLineText()
-    .max(300, 'The subject is too long.')
-    .nullish()
-    .transform((value) => value?.trim() || DEFAULT_REPLY_SUBJECT),
-  body: multiLineText({ error: ADMIN_MESSAGES.replyRequired })
-    .max(20_000, 'The reply is too long.')
-    .trim()
-    .min(1, ADMIN_MESSAGES.replyRequired),
-  close: z.boolean().default(false),
-});
 
 /**
  * POST /admin/queries/{id}/reply {subject, body, close}: e-mails the reply to the address the
@@ -53,22 +31,9 @@ export const replyQueryRoute: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: error, mailId }, 'Reply mail not sent at once; queued for retry'),
   });
 
-  app.post(
-    '/queries/:id/reply',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: replyBodySchema,
-        response: {
-          200: z.object({ message: z.string(), item: queryItemSchema }),
-          400: messageSchema,
-          404: messageSchema,
-          410: messageSchema,
-          ...authErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, replySupportQueryRoute, [400, 404, 410]),
+    handler: async (request) => {
       const { id } = request.params;
       const { subject, body, close } = request.body;
       const query = await findQueryRow(app, id);
@@ -104,7 +69,7 @@ export const replyQueryRoute: FastifyPluginAsyncZod = async (app) => {
         item: toQueryItem(await findQueryRow(app, id)),
       };
     },
-  );
+  });
 };
 
 /** The reply, then the customer's own message quoted, so the answer reads in context. */

@@ -1,7 +1,6 @@
-import { singleLineText } from '@shortlist/domain';
+import { getAdminStatsRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authErrors } from '../admin.schemas';
+import { contractRoute } from '../../../shared/contract-route';
 
 /**
  * GET /admin/stats: the dashboard's two counts (SPEC §3 "Admin stats"). SPEC names them but not
@@ -14,18 +13,9 @@ import { authErrors } from '../admin.schemas';
  * and ignored.
  */
 export const adminStatsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/stats',
-    {
-      schema: {
-        querystring: z.object({ limit: singleLineText().max(20).optional() }),
-        response: {
-          200: z.object({ users: z.number().int(), resumes: z.number().int() }),
-          ...authErrors,
-        },
-      },
-    },
-    async () => {
+  app.route({
+    ...contractRoute(app, getAdminStatsRoute),
+    handler: async () => {
       const [users, resumes] = await Promise.all([
         app.db
           .selectFrom('users')
@@ -41,5 +31,5 @@ export const adminStatsRoute: FastifyPluginAsyncZod = async (app) => {
       ]);
       return { users: Number(users.count), resumes: Number(resumes.count) };
     },
-  );
+  });
 };

@@ -1,21 +1,7 @@
+import { listAdminUsersRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  authErrors,
-  containsPattern,
-  messageSchema,
-  offsetOf,
-  pagingSchema,
-} from '../admin.schemas';
-
-/** SPEC §3 "User (admin view)". */
-const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  role: z.enum(['user', 'admin']),
-  createdAt: z.string(),
-});
+import { contractRoute } from '../../../shared/contract-route';
+import { containsPattern, offsetOf } from '../admin-lists';
 
 /**
  * GET /admin/users?q&page&limit: accounts newest first, searched by name or e-mail. Erased
@@ -23,19 +9,9 @@ const adminUserSchema = z.object({
  * `total` without a search equals the dashboard's user count.
  */
 export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/users',
-    {
-      schema: {
-        querystring: pagingSchema,
-        response: {
-          200: z.object({ items: z.array(adminUserSchema), total: z.number().int() }),
-          400: messageSchema,
-          ...authErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, listAdminUsersRoute, [400]),
+    handler: async (request) => {
       const { q } = request.query;
       let base = app.db.selectFrom('users').where('erased_at', 'is', null);
       if (q !== undefined) {
@@ -66,5 +42,5 @@ export const listUsersRoute: FastifyPluginAsyncZod = async (app) => {
         total: Number(count.count),
       };
     },
-  );
+  });
 };

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ADMIN_PAYOUT_STATUSES, INFLUENCER_QUERY_STATUSES } from '../../index';
+import { singleLineText } from '../text';
+import {
+  INFLUENCER_MESSAGES as M,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from './influencer.messages';
+import { formField, isEmail } from './influencer-forms';
+import { adminPayoutSchema, influencerQuerySchema, influencerSchema } from './influencer-views';
+import { idParamsSchema } from './params';
+import { defineRoute } from './route';
+
+/** GET /admin/influencers?q: searched by name, e-mail or referral code, newest first. */
+export const listInfluencersRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/influencers',
+  audience: 'admin',
+  summary: 'List influencers with their figures, searched by name, e-mail or referral code',
+  query: z.object({ q: singleLineText().max(200).optional() }),
+  response: z.object({ items: z.array(influencerSchema) }),
+});
+
+/** POST /admin/influencers: the password is answered once, here, and stored only hashed. */
+export const createInfluencerRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/influencers',
+  audience: 'admin',
+  summary: 'Create an influencer account (the password is answered once)',
+  status: 201,
+  body: z
+    .object({
+      name: formField(100),
+      email: formField(254),
+      password: formField(MAX_PASSWORD_LENGTH),
+    })
+    .transform((body, ctx) => {
+      const name = body.name.trim();
+      const email = body.email.trim().toLowerCase();
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (name === '' || email === '' || body.password === '') return fail(M.fillAllFields);
+      if (!isEmail(email)) return fail(M.invalidEmail);
+      if (body.password.length < MIN_PASSWORD_LENGTH) return fail(M.adminPasswordTooShort);
+      return { name, email, password: body.password };
+    }),
+  response: z.object({
+    message: z.string(),
+    item: influencerSchema,
+    plainPassword: z.string(),
+  }),
+});
+
+/** PATCH /admin/influencers/{id}/password: ends the influencer's open sessions. */
+export const updateInfluencerPasswordRoute = defineRoute({
+  method: 'PATCH',
+  path: '/admin/influencers/:id/password',
+  audience: 'admin',
+  summary: "Set an influencer's password (answered once)",
+  params: idParamsSchema,
+  body: z.object({ password: formField(MAX_PASSWORD_LENGTH) }).transform((body, ctx) => {
+    if (body.password.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: M.enterPassword });
+      return z.NEVER;
+    }
+    if (body.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: M.adminPasswordTooShort });
+      return z.NEVER;
+    }
+    return body;
+  }),
+  response: z.object({ message: z.string(), plainPassword: z.string() }),
+});
+
+export const deleteInfluencerRoute = defineRoute({
+  method: 'DELETE',
+  path: '/admin/influencers/:id',
+  audience: 'admin',
+  summary: 'Remove an influencer',
+  params: idParamsSchema,
+  response: z.object({ message: z.string() }),
+});
+
+/** GET /admin/influencer-queries: every influencer's queries, newest first. */
+export const listAdminInfluencerQueriesRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/influencer-queries',
+  audience: 'admin',
+  summary: "List influencers' queries",
+  response: z.object({ ok: z.literal(true), items: z.array(influencerQuerySchema) }),
+});
+
+/** PUT /admin/influencer-queries/{id}/reply: resolves the query unless another status is picked. */
+export const replyInfluencerQueryRoute = defineRoute({
+  method: 'PUT',
+  path: '/admin/influencer-queries/:id/reply',
+  audience: 'admin',
+  summary: "Reply to an influencer's query and set its status",
+  params: idParamsSchema,
+  body: z
+    .object({
+      reply: formField(5000, { multiline: true }),
+      // SPEC §4: an admin reply resolves the query unless the admin picks another status.
+      status: z
+        .enum(INFLUENCER_QUERY_STATUSES)
+        .nullish()
+        .transform((status) => status ?? 'resolved'),
+    })
+    .transform((body, ctx) => {
+      const reply = body.reply.trim();
+      if (reply === '') {
+        ctx.addIssue({ code: 'custom', message: M.enterReply });
+        return z.NEVER;
+      }
+      return { reply, status: body.status };
+    }),
+  response: z.object({ ok: z.literal(true), message: z.string(), item: influencerQuerySchema }),
+});
+
+/** GET /admin/influencer-payouts: every payout with who asked, newest first. */
+export const listAdminInfluencerPayoutsRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/influencer-payouts',
+  audience: 'admin',
+  summary: 'List payout requests with payee details',
+  response: z.object({ ok: z.literal(true), items: z.array(adminPayoutSchema) }),
+});
+
+/** PATCH /admin/influencer-payouts/{id}: approve, mark paid (with the transfer ref) or reject. */
+export const updateInfluencerPayoutRoute = defineRoute({
+  method: 'PATCH',
+  path: '/admin/influencer-payouts/:id',
+  audience: 'admin',
+  summary: 'Approve, pay (with the transfer reference) or reject a payout',
+  params: idParamsSchema,
+  body: z.object({
+    status: z.enum(ADMIN_PAYOUT_STATUSES, {
+      message: `status must be one of ${ADMIN_PAYOUT_STATUSES.join(', ')}`,
+    }),
+    txnId: singleLineText().trim().max(200).nullish(),
+  }),
+  response: z.object({ ok: z.literal(true), message: z.string(), item: adminPayoutSchema }),
+});

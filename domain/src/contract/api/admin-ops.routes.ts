@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { healthDetailsSchema } from './health.routes';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
+import { defineRoute } from './route';
+
+/** A projection's event set aside after failing again and again. */
+export const quarantinedEventSchema = z.object({
+  id: z.string(),
+  projection: z.string(),
+  position: z.string(),
+  eventId: z.string(),
+  streamName: z.string(),
+  streamVersion: z.number().int(),
+  type: z.string(),
+  error: z.string(),
+  attempts: z.number().int(),
+  firstFailedAt: z.string(),
+  lastFailedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  /** POST here to apply it again once its cause is fixed. */
+  retryUrl: z.string(),
+});
+export type QuarantinedEventView = z.infer<typeof quarantinedEventSchema>;
+
+export const adminHealthSchema = healthDetailsSchema.extend({
+  quarantine: z.object({ count: z.number().int(), events: z.array(quarantinedEventSchema) }),
+});
+
+/** GET /admin/health: the read side's details; 503 with the same shape when down. */
+export const getAdminHealthRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/health',
+  audience: 'admin',
+  summary: 'Read the health of the database, event store and projections, with quarantined events',
+  response: adminHealthSchema,
+  downStatus: 503,
+});
+
+/** POST /admin/projections/quarantine/{id}/retry: 'resolved' (applied) or 'failed' again. */
+export const retryQuarantinedEventRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/projections/quarantine/:id/retry',
+  audience: 'admin',
+  summary: 'Apply a quarantined event again',
+  params: z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 'Not a quarantined event id.') }),
+  response: z.object({
+    status: z.enum(['resolved', 'failed']),
+    event: quarantinedEventSchema,
+    error: z.string().nullable(),
+  }),
+});
+
+/** The id of a mail in the local outbox (file names, so nothing that could leave the folder). */
+export const MAIL_ID_PATTERN = /^[A-Za-z0-9-]{1,100}$/;
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  sentAt: z.string(),
+});
+
+/** GET /admin/outbox?limit: the local outbox's messages, newest first. */
+export const listOutboxMessagesRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/outbox',
+  audience: 'admin',
+  summary: 'List the mails of the local outbox, newest first',
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  }),
+  response: z.object({ items: z.array(outboxMessageSchema) }),
+});
+
+/** GET /admin/outbox/{id}: the message as an HTML page (a link target, not a JSON call). */
+export const getOutboxMessageRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/outbox/:id',
+  audience: 'admin',
+  summary: 'Show one outbox mail as an HTML page',
+  params: z.object({ id: z.string().regex(MAIL_ID_PATTERN) }),
+  response: z.string(),
+});
