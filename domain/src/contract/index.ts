@@ -17,6 +17,7 @@ export * from './api/influencer-views';
 export { type OrderView, orderSchema } from './api/order-view';
 export * from './api/paging';
 export * from './api/params';
+export * from './api/payments.routes';
 
 export {
   type ApiRoute,

@@ -88,3 +88,23 @@ export const saveOrderSuggestionsRoute = defineRoute({
   }),
   response: orderChangeSchema,
 });
+
+/** POST /admin/orders/{id}/refund: a full refund of a paid order while it is pending (SPEC §1). */
+export const refundOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/orders/:id/refund',
+  audience: 'admin',
+  summary: 'Refund a paid order in full while it is pending',
+  params: idParamsSchema,
+  response: z.object({
+    message: z.string(),
+    refund: z.object({
+      orderId: z.string(),
+      refundId: z.string(),
+      amountMinor: z.number().int(),
+      currency: z.string(),
+    }),
+    /** The order as the admin list now shows it: refunded. */
+    order: orderSchema,
+  }),
+});
