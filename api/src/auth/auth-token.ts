@@ -1,7 +1,7 @@
+import { ROLES, type Role } from '@shortlist/domain/contract';
 import { z } from 'zod';
 
-export const ROLES = ['user', 'admin', 'influencer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 /** What a token proves once the server has verified its signature and expiry. */
 export interface AuthUser {

@@ -1,6 +1,8 @@
 // The HTTP contract shared by the API and the three apps (`@shortlist/domain/contract`).
 // Each feature's routes live in their own file under ./api and are re-exported here.
 
+export * from './api/account.messages';
+export * from './api/account.routes';
 export * from './api/admin.messages';
 export * from './api/admin-audit.routes';
 export * from './api/admin-influencers.routes';
@@ -9,14 +11,17 @@ export * from './api/admin-orders.routes';
 export * from './api/admin-stats.routes';
 export * from './api/admin-support-queries.routes';
 export * from './api/admin-users.routes';
+export * from './api/contact.routes';
+export * from './api/customer-orders.routes';
+export * from './api/form-fields';
 export * from './api/health.routes';
 export * from './api/influencer.messages';
 export * from './api/influencer.routes';
-export * from './api/influencer-forms';
 export * from './api/influencer-views';
 export { type OrderView, orderSchema } from './api/order-view';
 export * from './api/paging';
 export * from './api/params';
+export * from './api/password-rules';
 export * from './api/payments.routes';
 
 export {

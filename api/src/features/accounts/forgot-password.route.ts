@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandMetadata } from '@shortlist/domain';
 import { accountDecider, userStreamName } from '@shortlist/domain';
+import { ACCOUNT_ROUTE_MESSAGES, requestPasswordResetRoute } from '@shortlist/domain/contract';
 import type { Position } from '@shortlist/eventstore';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,9 +12,8 @@ import { handleCommand } from '../../commands/handle-command';
 import { devOutboxEnabled, devPreviewUrlFor } from '../../mail/create-mailer';
 import { enqueueMail, MAIL_ATTEMPTS, MAIL_BACKOFF_MS } from '../../mail/mail-job';
 import { MAIL_ID_PATTERN } from '../../mail/mailer.port';
+import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, perIpLimit, routeRateLimit } from '../../shared/rate-limits';
-import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
-import { forgotBodySchema, messageSchema } from './account-schemas';
 import { noAccountMail, passwordResetMail } from './password-reset-mail';
 import { createResetToken } from './reset-token';
 
@@ -80,21 +80,11 @@ export const forgotPasswordRoute: FastifyPluginAsyncZod<ForgotRouteOptions> = as
     });
   });
 
-  app.post(
-    '/forgot',
-    {
-      config: { rateLimit: routeRateLimit(options.limit, 'ip+email') },
-      preHandler: perIpLimit(app, options.perIp),
-      schema: {
-        body: forgotBodySchema,
-        response: {
-          200: z.object({ message: z.string(), devPreviewUrl: z.string().optional() }),
-          400: messageSchema,
-          429: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, requestPasswordResetRoute, [400, 429]),
+    config: { rateLimit: routeRateLimit(options.limit, 'ip+email') },
+    preHandler: perIpLimit(app, options.perIp),
+    handler: async (request) => {
       const mailId = randomUUID();
       const metadata = commandMetadataFor(request);
       await app.queue.enqueue(
@@ -112,7 +102,7 @@ export const forgotPasswordRoute: FastifyPluginAsyncZod<ForgotRouteOptions> = as
       const devPreviewUrl = devPreviewUrlFor(app.config, mailId);
       return devPreviewUrl === null ? answer : { ...answer, devPreviewUrl };
     },
-  );
+  });
 };
 
 export interface PasswordResetRequest {

@@ -1,9 +1,9 @@
+import { ACCOUNT_ROUTE_MESSAGES, loginAccountRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../auth/auth-token';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
+import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, perIpLimit, routeRateLimit } from '../../shared/rate-limits';
-import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
-import { loginBodySchema, messageSchema, sessionSchema } from './account-schemas';
 
 export interface LoginRouteOptions {
   limit: AttemptLimit;
@@ -15,22 +15,11 @@ export interface LoginRouteOptions {
  * in the token is the stored one, never anything the client says.
  */
 export const loginRoute: FastifyPluginAsyncZod<LoginRouteOptions> = async (app, options) => {
-  app.post(
-    '/login',
-    {
-      config: { rateLimit: routeRateLimit(options.limit, 'ip+email') },
-      preHandler: perIpLimit(app, options.perIp),
-      schema: {
-        body: loginBodySchema,
-        response: {
-          200: sessionSchema,
-          400: messageSchema,
-          401: messageSchema,
-          429: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, loginAccountRoute, [400, 401, 429]),
+    config: { rateLimit: routeRateLimit(options.limit, 'ip+email') },
+    preHandler: perIpLimit(app, options.perIp),
+    handler: async (request) => {
       const { email, password } = request.body;
       const user = await app.db
         .selectFrom('users')
@@ -56,5 +45,5 @@ export const loginRoute: FastifyPluginAsyncZod<LoginRouteOptions> = async (app, 
         message: ACCOUNT_ROUTE_MESSAGES.loggedIn,
       };
     },
-  );
+  });
 };

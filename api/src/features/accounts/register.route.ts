@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { singleLineText } from '@shortlist/domain';
+import { ACCOUNT_ROUTE_MESSAGES, registerAccountRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
+import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, routeRateLimit } from '../../shared/rate-limits';
-import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
-import { messageSchema, registerBodySchema, sessionSchema } from './account-schemas';
 import { referralFor } from './referral';
 import { registerAccount } from './register-account';
 
@@ -18,23 +18,16 @@ export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = asy
   app,
   { limit },
 ) => {
-  app.post(
-    '/register',
-    {
-      config: { rateLimit: routeRateLimit(limit, 'ip') },
-      schema: {
-        body: registerBodySchema,
-        // Loose: validation replaces request.headers, and the other headers must stay.
-        headers: z.looseObject({ 'x-ref': singleLineText().max(64).optional() }),
-        response: {
-          201: sessionSchema,
-          400: messageSchema,
-          409: messageSchema,
-          429: messageSchema,
-        },
-      },
+  const route = contractRoute(app, registerAccountRoute, [400, 409, 429]);
+  app.route({
+    ...route,
+    schema: {
+      ...route.schema,
+      // Loose: validation replaces request.headers, and the other headers must stay.
+      headers: z.looseObject({ 'x-ref': singleLineText().max(64).optional() }),
     },
-    async (request, reply) => {
+    config: { rateLimit: routeRateLimit(limit, 'ip') },
+    handler: async (request, reply) => {
       const { name, email, password } = request.body;
       // SPEC §5: the code travels in the body and in X-Ref; the body wins.
       const code = request.body.referralCode ?? request.headers['x-ref'] ?? null;
@@ -58,5 +51,5 @@ export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = asy
         message: ACCOUNT_ROUTE_MESSAGES.registered,
       });
     },
-  );
+  });
 };

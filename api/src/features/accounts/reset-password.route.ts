@@ -1,12 +1,12 @@
 import { accountDecider, DomainError, userStreamName } from '@shortlist/domain';
+import { ACCOUNT_ROUTE_MESSAGES, setNewPasswordRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, sessionSubject } from '../../auth/auth-token';
 import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
+import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, routeRateLimit } from '../../shared/rate-limits';
-import { ACCOUNT_ROUTE_MESSAGES } from './account-messages';
-import { messageSchema, resetBodySchema } from './account-schemas';
 import { parseResetToken } from './reset-token';
 
 /**
@@ -20,16 +20,10 @@ export const resetPasswordRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> 
   app,
   { limit },
 ) => {
-  app.post(
-    '/forgot/reset',
-    {
-      config: { rateLimit: routeRateLimit(limit, 'ip') },
-      schema: {
-        body: resetBodySchema,
-        response: { 200: messageSchema, 400: messageSchema, 429: messageSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, setNewPasswordRoute, [400, 429]),
+    config: { rateLimit: routeRateLimit(limit, 'ip') },
+    handler: async (request) => {
       const parsed = parseResetToken(request.body.token);
       if (parsed === null) throw new HttpError(400, ACCOUNT_ROUTE_MESSAGES.resetLinkInvalid);
       const passwordHash = await hashPassword(request.body.password);
@@ -59,5 +53,5 @@ export const resetPasswordRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> 
       await app.waitForProjections(position, ['users']);
       return { message: ACCOUNT_ROUTE_MESSAGES.passwordUpdated };
     },
-  );
+  });
 };

@@ -1,7 +1,7 @@
+import { CONTACT_MESSAGES } from '@shortlist/domain/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { CONTACT_MESSAGES } from './open-query.route';
 
 let t: TestApp;
 let pool: pg.Pool;

@@ -1,17 +1,6 @@
-import { ORDER_STATUSES, type OrderStatus, singleLineText } from '@shortlist/domain';
+import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
 import type { OrderView } from '@shortlist/domain/contract';
 import type { OrderRow } from '@shortlist/projections';
-import { z } from 'zod';
-
-export { type OrderView, orderSchema } from '@shortlist/domain/contract';
-
-export const messageSchema = z.object({ message: z.string() });
-
-/**
- * Order ids are server-made UUIDs; anything else simply finds no order (404), unless it is not
- * even text a query may carry (NUL, controls: 400).
- */
-export const orderParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
 
 /** The download and receipt routes the `url`s point at: never a storage id or a disk path. */
 export const orderUrls = {

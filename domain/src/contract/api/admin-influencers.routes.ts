@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { ADMIN_PAYOUT_STATUSES, INFLUENCER_QUERY_STATUSES } from '../../index';
 import { singleLineText } from '../text';
-import {
-  INFLUENCER_MESSAGES as M,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from './influencer.messages';
-import { formField, isEmail } from './influencer-forms';
+import { formField, isEmail } from './form-fields';
+import { INFLUENCER_MESSAGES as M } from './influencer.messages';
 import { adminPayoutSchema, influencerQuerySchema, influencerSchema } from './influencer-views';
 import { idParamsSchema } from './params';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 import { defineRoute } from './route';
 
 /** GET /admin/influencers?q: searched by name, e-mail or referral code, newest first. */

@@ -23,8 +23,3 @@ export const INFLUENCER_MESSAGES = {
   payoutNotFound: 'Payout not found.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
 } as const;
-
-/** Shortest password accepted (SPEC §5 influencer login, §9). */
-export const MIN_PASSWORD_LENGTH = 8;
-/** argon2 takes any length, but hashing megabytes is a cheap way to burn CPU. */
-export const MAX_PASSWORD_LENGTH = 256;

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_INFLUENCER_QUERY_SUBJECT } from '../../index';
 import { singleLineText } from '../text';
-import {
-  INFLUENCER_MESSAGES as M,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from './influencer.messages';
-import { formField } from './influencer-forms';
+import { formField } from './form-fields';
+import { INFLUENCER_MESSAGES as M } from './influencer.messages';
 import { influencerQuerySchema, influencerStatsSchema, payoutSchema } from './influencer-views';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 import { defineRoute } from './route';
 
 /** POST /influencer/login: a token whose role opens only the influencer context. */

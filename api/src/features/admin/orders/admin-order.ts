@@ -5,12 +5,13 @@ import {
   orderDecider,
   orderStreamName,
 } from '@shortlist/domain';
+import type { OrderView } from '@shortlist/domain/contract';
 import { ADMIN_MESSAGES } from '@shortlist/domain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
-import { type OrderView, toOrderView } from '../../../shared/orders/order-view';
+import { toOrderView } from '../../../shared/orders/order-view';
 
 /** Any order (admins see them all), or 404 with the admin screen's wording. */
 export async function findOrderRow(app: FastifyInstance, orderId: string) {

@@ -1,19 +1,10 @@
-import {
-  type ChangeOrderCurrency,
-  currencySchema,
-  orderDecider,
-  orderStreamName,
-} from '@shortlist/domain';
+import { type ChangeOrderCurrency, orderDecider, orderStreamName } from '@shortlist/domain';
+import { changeOrderCurrencyRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
-import {
-  messageSchema,
-  orderParamsSchema,
-  orderSchema,
-  toOrderView,
-} from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
+import { toOrderView } from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
 import { ORDERS_MESSAGES } from '../orders.messages';
 
@@ -23,24 +14,9 @@ import { ORDERS_MESSAGES } from '../orders.messages';
  * re-prices it from the price table.
  */
 export const changeCurrencyRoute: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/orders/:id/currency',
-    {
-      schema: {
-        params: orderParamsSchema,
-        body: z.object({ currency: currencySchema }),
-        response: {
-          200: z.object({ order: orderSchema, message: z.string() }),
-          400: messageSchema,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-          410: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, changeOrderCurrencyRoute, [400, 403, 404, 409, 410]),
+    handler: async (request) => {
       const row = await orderFor(app, request, request.params.id, 'change');
       const { currency } = request.body;
       const command: ChangeOrderCurrency = {
@@ -61,5 +37,5 @@ export const changeCurrencyRoute: FastifyPluginAsyncZod = async (app) => {
         message: ORDERS_MESSAGES.currencyUpdated(currency),
       };
     },
-  );
+  });
 };

@@ -1,12 +1,6 @@
+import { getCustomerStatsRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messageSchema } from '../../../shared/orders/order-view';
-
-const statsSchema = z.object({
-  ok: z.literal(true),
-  totals: z.object({ resumes: z.number().int(), orders: z.number().int() }),
-  orders: z.object({ pending: z.number().int(), completed: z.number().int() }),
-});
+import { contractRoute } from '../../../shared/contract-route';
 
 /**
  * GET /me/stats: the caller's counts for the profile page (SPEC §3 "Stats response").
@@ -18,10 +12,9 @@ const statsSchema = z.object({
  * - orders.completed: orders whose status is completed.
  */
 export const customerStatsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/me/stats',
-    { schema: { response: { 200: statsSchema, 401: messageSchema, 403: messageSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, getCustomerStatsRoute, [403]),
+    handler: async (request) => {
       const counts = await app.db
         .selectFrom('orders')
         .where('user_id', '=', request.user.id)
@@ -47,5 +40,5 @@ export const customerStatsRoute: FastifyPluginAsyncZod = async (app) => {
         orders: { pending: Number(counts.pending), completed: Number(counts.completed) },
       };
     },
-  );
+  });
 };

@@ -1,10 +1,11 @@
 import { type DeleteOrder, orderDecider, orderStreamName } from '@shortlist/domain';
+import { deleteOrderRoute as deleteOrderContract } from '@shortlist/domain/contract';
 import type { OrderRow } from '@shortlist/projections';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
-import { messageSchema, orderParamsSchema } from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
 import { orderFor } from '../order-access';
 import { ORDERS_MESSAGES } from '../orders.messages';
 
@@ -15,22 +16,9 @@ import { ORDERS_MESSAGES } from '../orders.messages';
  * its events) and its files are removed.
  */
 export const deleteOrderRoute: FastifyPluginAsyncZod = async (app) => {
-  app.delete(
-    '/orders/:id',
-    {
-      schema: {
-        params: orderParamsSchema,
-        response: {
-          200: messageSchema,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-          410: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, deleteOrderContract, [400, 403, 404, 409, 410]),
+    handler: async (request) => {
       const row = await orderFor(app, request, request.params.id, 'change');
       const metadata = commandMetadataFor(request);
       const command: DeleteOrder = {
@@ -50,7 +38,7 @@ export const deleteOrderRoute: FastifyPluginAsyncZod = async (app) => {
       await removeFilesOf(app, row);
       return { message: ORDERS_MESSAGES.orderDeleted };
     },
-  );
+  });
 };
 
 // The order is already deleted; a file that cannot be removed now is logged, not fatal: the

@@ -1,18 +1,9 @@
-import { singleLineText } from '@shortlist/domain';
+import { downloadOrderAttachmentRoute, downloadOrderUploadRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import { DOWNLOAD_MESSAGES, sendStoredFile } from '../../../files/file-download';
-import { messageSchema, orderParamsSchema } from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
 import { orderFor } from '../order-access';
-
-// The bytes are streamed; Fastify sends a stream as it is, without the serializer.
-const fileResponse = {
-  200: z.unknown().describe('the file, as an attachment'),
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-};
 
 /**
  * Downloads behind the `url`s of an Order: the customer's uploads by position and the admin's
@@ -20,31 +11,20 @@ const fileResponse = {
  * attachment (files/file-download.ts).
  */
 export const orderFilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders/:id/uploads/:index',
-    {
-      schema: {
-        params: orderParamsSchema.extend({ index: z.coerce.number().int().min(0).max(100) }),
-        response: fileResponse,
-      },
-    },
-    async (request, reply) => {
+  // The bytes are streamed; Fastify sends a stream as it is, without the serializer.
+  app.route({
+    ...contractRoute(app, downloadOrderUploadRoute, [400, 403, 404]),
+    handler: async (request, reply) => {
       const row = await orderFor(app, request, request.params.id, 'read');
       const upload = row.customer_uploads[request.params.index];
       if (upload === undefined) throw new HttpError(404, DOWNLOAD_MESSAGES.fileNotFound);
       return sendStoredFile(reply, app.files, upload);
     },
-  );
+  });
 
-  app.get(
-    '/orders/:id/attachments/:filename',
-    {
-      schema: {
-        params: orderParamsSchema.extend({ filename: singleLineText().min(1).max(300) }),
-        response: fileResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, downloadOrderAttachmentRoute, [400, 403, 404]),
+    handler: async (request, reply) => {
       const row = await orderFor(app, request, request.params.id, 'read');
       const attachment = row.attachments.find((a) => a.filename === request.params.filename);
       if (attachment === undefined) throw new HttpError(404, DOWNLOAD_MESSAGES.fileNotFound);
@@ -53,5 +33,5 @@ export const orderFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         name: attachment.filename,
       });
     },
-  );
+  });
 };

@@ -1,8 +1,8 @@
-import { singleLineText } from '@shortlist/domain';
+import { listMyOrdersRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../../auth/auth-token';
-import { messageSchema, orderSchema, toOrderView } from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
+import { toOrderView } from '../../../shared/orders/order-view';
 import { callerEmail } from '../order-access';
 
 /**
@@ -12,19 +12,9 @@ import { callerEmail } from '../order-access';
  * caller's id, so an order whose e-mail was erased is still listed.
  */
 export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders/history/:email',
-    {
-      schema: {
-        params: z.object({ email: singleLineText().max(320) }),
-        response: {
-          200: z.object({ orders: z.array(orderSchema) }),
-          401: messageSchema,
-          403: messageSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, listMyOrdersRoute, [400, 403]),
+    handler: async (request) => {
       const own = await callerEmail(app, request);
       if (request.params.email.trim().toLowerCase() !== own.toLowerCase()) {
         throw new HttpError(403, MESSAGES.forbidden);
@@ -38,5 +28,5 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
         .execute();
       return { orders: rows.map(toOrderView) };
     },
-  );
+  });
 };

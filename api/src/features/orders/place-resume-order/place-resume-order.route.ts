@@ -1,10 +1,9 @@
-import { resumePayloadSchema } from '@shortlist/domain';
+import { placeResumeOrderRoute as placeResumeOrderContract } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
 import { validationMessage } from '../../../plugins/errors.plugin';
-import { messageSchema } from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 
@@ -13,23 +12,12 @@ import { placeOrderFor } from '../place-order';
  * payload's currency; the client goes on to checkout with the orderId.
  */
 export const placeResumeOrderRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/resume',
-    {
-      // The builder shows one message at a time, so a refusal names only the first problem
-      // (the domain schema words each one as SPEC §5 does) instead of the joined list.
-      attachValidation: true,
-      schema: {
-        body: resumePayloadSchema,
-        response: {
-          201: z.object({ message: z.string(), orderId: z.string() }),
-          400: messageSchema,
-          401: messageSchema,
-          403: messageSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, placeResumeOrderContract, [400, 403]),
+    // The builder shows one message at a time, so a refusal names only the first problem
+    // (the domain schema words each one as SPEC §5 does) instead of the joined list.
+    attachValidation: true,
+    handler: async (request, reply) => {
       const invalid = request.validationError;
       if (invalid !== undefined) {
         const first = hasZodFastifySchemaValidationErrors(invalid) ? invalid.validation[0] : null;
@@ -46,5 +34,5 @@ export const placeResumeOrderRoute: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send({ message: ORDERS_MESSAGES.resumeSaved, orderId });
     },
-  );
+  });
 };

@@ -6,6 +6,7 @@ import {
   multiLineText,
   singleLineText,
 } from '@shortlist/domain';
+import { placeServiceOrderRoute as placeServiceOrderContract } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
@@ -15,7 +16,7 @@ import {
   UPLOAD_MESSAGES,
   uploadErrorFor,
 } from '../../../files/document-upload';
-import { messageSchema } from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 
@@ -57,22 +58,9 @@ const FIELD_NAMES = ['service', 'description', 'currency'] as const;
  * 10 MB cap); if the order is not placed, for whatever reason, the stored file is deleted.
  */
 export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/orders/service',
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        response: {
-          201: z.object({ orderId: z.string() }),
-          400: messageSchema,
-          401: messageSchema,
-          403: messageSchema,
-          413: messageSchema,
-          415: messageSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, placeServiceOrderContract, [400, 403, 413, 415]),
+    handler: async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
       const fields: Record<string, string> = {};
       let upload: StoredDocument | null = null;
@@ -114,5 +102,5 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
         throw uploadErrorFor(error);
       }
     },
-  );
+  });
 };

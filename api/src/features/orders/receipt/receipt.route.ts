@@ -1,8 +1,8 @@
 import { type Currency, isCurrency } from '@shortlist/domain';
+import { getOrderReceiptRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
-import { messageSchema, orderParamsSchema } from '../../../shared/orders/order-view';
+import { contractRoute } from '../../../shared/contract-route';
 import { orderFor } from '../order-access';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { receiptHtml } from './receipt-html';
@@ -14,20 +14,9 @@ const BRAND = 'Shortlist';
  * `invoiceUrl` of an Order), for its owner or an admin.
  */
 export const receiptRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders/:id/receipt',
-    {
-      schema: {
-        params: orderParamsSchema,
-        response: {
-          200: z.string(),
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, getOrderReceiptRoute, [400, 403, 404]),
+    handler: async (request, reply) => {
       const row = await orderFor(app, request, request.params.id, 'read');
       if (row.payment_status !== 'paid' || row.paid_at === null) {
         throw new HttpError(404, ORDERS_MESSAGES.noReceipt);
@@ -48,5 +37,5 @@ export const receiptRoute: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(html);
     },
-  );
+  });
 };
