@@ -2,6 +2,7 @@
 // the lint configuration, not in a README). A violation fails the lint step, hence CI.
 //
 //   web-* → web-kit → domain        api → projections → eventstore → domain
+//                                   api → razorpay-sandbox (which imports none of ours)
 //
 // Inside an app or the api, a feature never imports another feature, nor the app that
 // composes it: what two features share lives in that app's `shared/` folder.
@@ -38,16 +39,24 @@ module.exports = {
       to: { path: '^(web-[a-z]+|bench|e2e)/' },
     },
     {
+      name: 'razorpay-sandbox-stands-alone',
+      comment:
+        'the sandbox stands in for Razorpay: the api may use it, it uses no code of ours (the api verifies what it signs)',
+      severity: 'error',
+      from: { path: '^razorpay-sandbox/' },
+      to: { path: '^(domain|eventstore|projections|api|web-[a-z]+|bench|e2e)/' },
+    },
+    {
       name: 'web-kit-depends-on-domain-only',
       severity: 'error',
       from: { path: '^web-kit/' },
-      to: { path: `^(api|projections|eventstore|bench|e2e)/|${WEB_APPS}` },
+      to: { path: `^(api|projections|eventstore|razorpay-sandbox|bench|e2e)/|${WEB_APPS}` },
     },
     {
       name: 'web-apps-never-import-server-code',
       severity: 'error',
       from: { path: WEB_APPS },
-      to: { path: '^(api|projections|eventstore|bench|e2e)/' },
+      to: { path: '^(api|projections|eventstore|razorpay-sandbox|bench|e2e)/' },
     },
     {
       name: 'web-apps-are-separate',
@@ -63,7 +72,7 @@ module.exports = {
       from: { path: '^([a-z-]+)/' },
       to: {
         dependencyTypes: ['local'],
-        path: '^(domain|eventstore|projections|api|web-kit|web-customer|web-admin|web-influencer)/',
+        path: '^(domain|eventstore|projections|api|razorpay-sandbox|web-kit|web-customer|web-admin|web-influencer)/',
         pathNot: '^$1/',
       },
     },

@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: [
-            '{domain,eventstore,projections,api,bench}/src/**/*.unit.spec.ts',
+            '{domain,eventstore,projections,api,razorpay-sandbox,bench}/src/**/*.unit.spec.ts',
             'scripts/**/*.unit.spec.ts',
           ],
           environment: 'node',
@@ -64,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'int',
           sequence: { groupOrder: 2 },
-          include: ['{domain,eventstore,projections,api}/src/**/*.int.spec.ts'],
+          include: ['{domain,eventstore,projections,api,razorpay-sandbox}/src/**/*.int.spec.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

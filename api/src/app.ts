@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { razorpaySandboxRoutes } from '@shortlist/razorpay-sandbox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -15,18 +16,17 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { openQueryRoute } from './features/contact/open-query.route';
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
 import { FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import openapiPlugin from './openapi/openapi.plugin';
-import { SANDBOX_PREFIX } from './payments/create-payments';
-import { paymentsPlugin } from './payments/payments.plugin';
-import { razorpaySandboxRoutes } from './payments/sandbox/sandbox-routes.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
+import { SANDBOX_PREFIX } from './shared/payments/payments';
 import webAppsPlugin from './web/web-apps.plugin';
 
 export interface BuildAppOptions {
@@ -47,7 +47,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(mailPlugin);
   await api.register(accountRoutes);
   await api.register(openQueryRoute);
-  await api.register(paymentsPlugin);
+  await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);
   await api.register(influencerRoutes, { prefix: '/influencer' });
   await api.register(adminRoutes, { prefix: '/admin' });

@@ -13,7 +13,7 @@ import { allProjections } from '@shortlist/projections';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../features/admin/audit/audit-command';
-import { webhookSignature } from '../payments/razorpay-signature';
+import { webhookSignature } from '../shared/payments/razorpay-signature';
 import { freePort } from '../testing/free-port';
 import { type Answer, field, localAddresses, numberField, objectField, send } from './battery-http';
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMime } from '../mail/testing/mime';
 import { type SmtpTestServer, startSmtpTestServer } from '../mail/testing/smtp-test-server';
 import { type RunningServer, startServer } from '../main/start-server';
-import { webhookSignature } from '../payments/razorpay-signature';
+import { webhookSignature } from '../shared/payments/razorpay-signature';
 import { freePort } from '../testing/free-port';
 import { field, localAddresses, send } from './battery-http';
 

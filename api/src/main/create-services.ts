@@ -17,7 +17,6 @@ import pg from 'pg';
 import { createPostgresTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
 import { migrateApiTables } from '../migrations/migrate-api';
-import { createPayments } from '../payments/create-payments';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
@@ -25,6 +24,7 @@ import { startPolicies } from '../policies/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
 import { createInProcessQueue } from '../queue/in-process.queue';
 import type { JobQueue, JobQueueOptions } from '../queue/job-queue.port';
+import { createPayments } from '../shared/payments/payments';
 
 export interface CreateServicesOptions {
   config: Config;
@@ -93,7 +93,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     const queue = openQueue(config, { logger });
     closers.push(() => queue.close());
 
-    const payments = await createPayments({ config, databaseUrl, store, db, queue, logger });
+    const payments = await createPayments({ config, databaseUrl, logger });
     closers.push(() => payments.close());
 
     return {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { receiptHtml } from '../features/orders/receipt/receipt-html';
 import { renderOutboxPage } from '../mail/outbox-preview.page';
-import { RAZORPAY_CHECKOUT_SCRIPT_URL } from '../payments/payment-provider.port';
+import { RAZORPAY_CHECKOUT_SCRIPT_URL } from '../shared/payments/payment-provider.port';
 
 export interface SecurityHeadersOptions {
   /** HSTS and upgrade-insecure-requests only in production: development runs on plain http. */

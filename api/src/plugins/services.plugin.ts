@@ -5,9 +5,9 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { TokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
-import type { Payments } from '../payments/create-payments';
 import type { KeyVault } from '../personal-data/key-vault';
 import type { JobQueue } from '../queue/job-queue.port';
+import type { Payments } from '../shared/payments/payments';
 
 /** Tells when the read models have caught up with a position (read-your-write). */
 export interface ProjectionWaiter {
@@ -34,7 +34,7 @@ export interface AppServices {
   revocations: TokenRevocations;
   /** null when the projections run in another process. */
   projectionRunner: ProjectionRunnerStatus | null;
-  /** Checkout, verification, webhooks and refunds (Razorpay or the local sandbox). */
+  /** The payment provider: Razorpay, or the local sandbox (embedded mode and tests). */
   payments: Payments;
 }
 

@@ -12,6 +12,7 @@ import { listOrdersRoutes } from './orders/list-orders.route';
 import { orderAttachmentsRoutes } from './orders/order-attachments.route';
 import { orderStatusRoute } from './orders/order-status.route';
 import { orderSuggestionsRoute } from './orders/order-suggestions.route';
+import { refundOrderRoutes } from './orders/refund-order.route';
 import { adminOutboxRoutes } from './outbox/admin-outbox.route';
 import { queriesRoutes } from './queries/queries.route';
 import { replyQueryRoute } from './queries/reply-query.route';
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderStatusRoute);
   await app.register(orderAttachmentsRoutes);
   await app.register(orderSuggestionsRoute);
+  await app.register(refundOrderRoutes);
   await app.register(orderHistoryRoute);
   await app.register(listUsersRoute);
   await app.register(queriesRoutes);

@@ -6,6 +6,7 @@ export const ADMIN_MESSAGES = {
   deleted: 'Deleted',
   missingFilename: 'Missing filename.',
   suggestionsSaved: 'Suggestions saved',
+  refundIssued: 'Refund issued.',
   replySent: 'Reply sent.',
   replyQueued: 'Reply saved. The e-mail could not be sent yet; it will be retried.',
   replyRequired: 'Please write a reply.',
