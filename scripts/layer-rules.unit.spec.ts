@@ -107,6 +107,15 @@ describe('the layer rules', () => {
       'projections-below-api: projections/src/runner.ts → api/src/config.ts',
     ],
     [
+      'the Razorpay sandbox using api code',
+      {
+        'api/src/signature.ts': 'export const sign = 1;\n',
+        'razorpay-sandbox/src/pay.ts':
+          "import { sign } from '../../api/src/signature';\nexport const p = sign;\n",
+      },
+      'razorpay-sandbox-stands-alone: razorpay-sandbox/src/pay.ts → api/src/signature.ts',
+    ],
+    [
       'domain doing I/O',
       {
         'domain/src/orders.ts':
