@@ -46,7 +46,11 @@ export type CaptureOutcome =
  * 2. settleCapturedPayment: MarkOrderPaid on `order-{orderId}` when the payment can pay the order
  *    (verified, order live, unpaid, same terms), else a provider refund and RefundIssued with the
  *    reason. A crash between the steps heals on the next report (step 1 then appends nothing and
- *    step 2 runs) or, when no report comes again, by the reconciliation job.
+ *    step 2 runs) or, when no report comes again, by the reconciliation job
+ *    (payment-crash.int.spec.ts kills the server between them).
+ * Two writes here rather than a settlement policy reacting to PaymentVerified: verify's 200 must
+ * mean "paid" in the same request, while a policy runs wherever the projections run (another
+ * process, behind a lag), and every path that reports a capture already finishes the step.
  */
 export async function recordCapturedPayment(
   app: PaymentsApp,
