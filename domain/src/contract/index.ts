@@ -17,6 +17,7 @@ export * from './api/form-fields';
 export * from './api/health.routes';
 export * from './api/influencer.messages';
 export * from './api/influencer.routes';
+export * from './api/influencer-statement.routes';
 export * from './api/influencer-views';
 export { type OrderView, orderSchema } from './api/order-view';
 export * from './api/paging';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+/**
+ * What moved the balance, one kind per ledger event that touches money: a reward for a referred
+ * user's first paid review, its clawback on refund, a payout's hold, approval, payment and
+ * rejection (which returns the held amount).
+ */
+export const STATEMENT_ENTRY_KINDS = [
+  'reward',
+  'clawback',
+  'payout_held',
+  'payout_approved',
+  'payout_paid',
+  'payout_returned',
+] as const;
+export type StatementEntryKind = (typeof STATEMENT_ENTRY_KINDS)[number];
+
+export const statementEntrySchema = z.object({
+  /** The ledger event's id: unique, stable across reads. */
+  id: z.string(),
+  /** When the ledger decided it (ISO-8601). */
+  at: z.string(),
+  kind: z.enum(STATEMENT_ENTRY_KINDS),
+  /** The order a reward or clawback is for. */
+  orderId: z.string().nullable(),
+  /** The payout a hold, approval, payment or return is about. */
+  payoutId: z.string().nullable(),
+  /** The bank or UPI transfer reference of a paid payout. */
+  txnId: z.string().nullable(),
+  /** What the line added to the balance in whole rupees (negative when it took some away). */
+  amount: z.number().int(),
+  /** The balance after this line. */
+  balance: z.number().int(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+/**
+ * GET /influencer/statement?before: every ledger line of the caller's balance in time order with
+ * a running balance, up to (not including) `before` when given. The last line's balance is the
+ * balance the dashboard shows.
+ */
+export const getInfluencerStatementRoute = defineRoute({
+  method: 'GET',
+  path: '/influencer/statement',
+  audience: 'influencer',
+  summary: "Read the signed-in influencer's earnings statement, as of a moment",
+  query: z.object({ before: z.iso.datetime({ offset: true }).optional() }),
+  response: z.object({
+    ok: z.literal(true),
+    entries: z.array(statementEntrySchema),
+    /** The balance at the statement's end: 0 when it has no lines. */
+    balance: z.number().int(),
+  }),
+});
+
+/** Weeks shown by the referral chart. */
+export const REFERRAL_CHART_WEEKS = 12;
+
+export const referralWeekSchema = z.object({
+  /** The Monday (UTC) the week starts on, YYYY-MM-DD. */
+  weekStart: z.string(),
+  registrations: z.number().int(),
+  /** Referred users' first paid reviews, each credited once. */
+  rewardedOrders: z.number().int(),
+});
+export type ReferralWeek = z.infer<typeof referralWeekSchema>;
+
+/** GET /influencer/referral-chart: registrations and rewarded orders per week, oldest first. */
+export const getInfluencerReferralChartRoute = defineRoute({
+  method: 'GET',
+  path: '/influencer/referral-chart',
+  audience: 'influencer',
+  summary: 'Registrations and rewarded orders per week over the last 12 weeks',
+  response: z.object({
+    ok: z.literal(true),
+    weeks: z.array(referralWeekSchema).length(REFERRAL_CHART_WEEKS),
+  }),
+});
