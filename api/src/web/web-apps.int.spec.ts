@@ -1,8 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+
+// Big enough to be worth compressing, like any real bundle.
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 
 let webRoot: string;
 let t: TestApp;
@@ -16,6 +20,7 @@ beforeAll(async () => {
     await writeFile(join(webRoot, app, 'dist', 'assets', 'main-abc123.js'), `// ${app} code`);
   }
   await writeFile(join(webRoot, 'web-customer', 'dist', 'robots.txt'), 'User-agent: *');
+  await writeFile(join(webRoot, 'web-customer', 'dist', 'assets', 'index-Xy12ab.js'), BUNDLE);
   t = await createTestApp({ env: { WEB_ROOT: webRoot }, webApps: true });
 });
 
@@ -24,7 +29,8 @@ afterAll(async () => {
   await rm(webRoot, { recursive: true, force: true });
 });
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('web apps', () => {
   it('serves each app its files', async () => {
@@ -64,6 +70,44 @@ describe('web apps', () => {
       expect(response.body).toContain('npm run build:web');
       expect(response.body).toContain('web-influencer');
     }
+  });
+
+  it('sends a hashed asset brotli- or gzip-compressed as asked, cached for a year', async () => {
+    const brotli = await get('/assets/index-Xy12ab.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE);
+
+    const gzip = await get('/assets/index-Xy12ab.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BUNDLE);
+
+    const plain = await get('/assets/index-Xy12ab.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it('has the browser revalidate index.html and answers an unchanged one with a 304', async () => {
+    for (const url of ['/', '/orders', '/admin/']) {
+      const first = await get(url);
+      expect(first.headers['cache-control'], url).toBe('no-cache');
+      const etag = first.headers.etag;
+      expect(etag, url).toMatch(/^".+"$/);
+      const again = await get(url, { 'if-none-match': String(etag) });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+    }
+    const robots = await get('/robots.txt');
+    expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves the API answers uncompressed', async () => {
+    const response = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
   });
 
   it('gives a missing file a 404, not the app shell', async () => {

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_MESSAGES } from '../plugins/errors.plugin';
 
@@ -30,33 +33,17 @@ const webAppsPlugin: FastifyPluginAsync<{ webRoot: string }> = async (app, { web
     { name: 'web-customer', prefix: '', dist: join(webRoot, 'web-customer', 'dist') },
   ];
 
-  for (const webApp of apps) {
-    if (!existsSync(join(webApp.dist, 'index.html'))) {
-      app.log.warn(`${webApp.name} is not built (no ${webApp.dist}); run npm run build:web`);
-      continue;
-    }
-    await app.register(fastifyStatic, {
-      root: webApp.dist,
-      prefix: `${webApp.prefix}/`,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'ignore',
-      setHeaders: (reply, path) => {
-        // Vite fingerprints everything under assets/, so it never changes under the same name.
-        if (path.includes('/assets/')) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
+  // A child context, so compression covers the apps' files and leaves the API's answers alone.
+  await app.register(async (files) => {
+    await files.register(fastifyCompress, {
+      // Brotli first, then gzip. On the customer app's 261 KB entry, quality 5 gives 76 KB in
+      // 6 ms, quality 11 gives 69 KB in 580 ms: too slow per request, and a hashed asset is
+      // fetched once per browser a year, so the cheaper quality is kept.
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
     });
-  }
-
-  // An app's root is a directory, which @fastify/static refuses (403) with `index: false`.
-  for (const webApp of apps) {
-    const roots = webApp.prefix === '' ? ['/'] : [webApp.prefix, `${webApp.prefix}/`];
-    for (const url of roots) {
-      app.get(url, (request, reply) => sendIndex(webApp, reply, request));
-    }
-  }
+    await registerApps(files, apps);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -70,6 +57,38 @@ const webAppsPlugin: FastifyPluginAsync<{ webRoot: string }> = async (app, { web
     return sendIndex(appFor(apps, path), reply, request);
   });
 };
+
+async function registerApps(files: FastifyInstance, apps: WebApp[]) {
+  for (const webApp of apps) {
+    if (!existsSync(join(webApp.dist, 'index.html'))) {
+      files.log.warn(`${webApp.name} is not built (no ${webApp.dist}); run npm run build:web`);
+      continue;
+    }
+    await files.register(fastifyStatic, {
+      root: webApp.dist,
+      prefix: `${webApp.prefix}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/, so it never changes under the same name;
+        // anything else (robots.txt, icons) is revalidated like index.html.
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  // An app's root is a directory, which @fastify/static refuses (403) with `index: false`.
+  for (const webApp of apps) {
+    const roots = webApp.prefix === '' ? ['/'] : [webApp.prefix, `${webApp.prefix}/`];
+    for (const url of roots) {
+      files.get(url, (request, reply) => sendIndex(webApp, reply, request));
+    }
+  }
+}
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -99,7 +118,20 @@ async function sendIndex(webApp: WebApp, reply: FastifyReply, request: FastifyRe
       .header('cache-control', 'no-store')
       .send(notBuiltPage(webApp.name));
   }
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // no-cache plus an ETag: the browser asks every time (so a new build shows at once) and an
+  // unchanged shell costs a 304.
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.send(html);
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
 }
 
 function notBuiltPage(name: string): string {
