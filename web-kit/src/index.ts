@@ -43,6 +43,24 @@ export { LinkButton, type LinkButtonProps } from './button/link-button';
 export { Carousel, type CarouselProps } from './carousel/carousel';
 export { Countdown, type CountdownProps } from './countdown/countdown';
 export { formatCountdown } from './countdown/format-countdown';
+// Server-side lists: URL state, search, sortable headers, paging
+export {
+  type DataColumn,
+  DataTable,
+  type DataTableLabels,
+  type DataTablePaging,
+  type DataTableProps,
+} from './data-table/data-table';
+export { DataTableSearch, type DataTableSearchProps } from './data-table/data-table-search';
+export { DataTableToolbar } from './data-table/data-table-toolbar';
+export {
+  type DataTableSort,
+  formatSort,
+  parseSort,
+  type TableUrlDefaults,
+  type TableUrlState,
+  useTableUrlState,
+} from './data-table/use-table-url-state';
 // Overlays and notices
 export { Dialog, type DialogProps } from './dialog/dialog';
 export { Drawer, type DrawerProps } from './drawer/drawer';
@@ -100,6 +118,16 @@ export {
   useInfluencerSession,
   useSession,
 } from './session/use-session';
+// The staff apps' frame (admin, influencer)
+export { Breadcrumbs } from './staff-shell/breadcrumbs';
+export { PageHeader, type PageHeaderProps } from './staff-shell/page-header';
+export {
+  currentNavItem,
+  StaffShell,
+  type StaffShellLabels,
+  type StaffShellProps,
+} from './staff-shell/staff-shell';
+export type { Crumb, StaffNavItem, StaffUser } from './staff-shell/staff-shell.types';
 export {
   type ChipTone,
   normalizeOrderStatus,
