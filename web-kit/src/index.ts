@@ -19,16 +19,22 @@ export {
 } from './api/api-client';
 export { ApiError, errorMessage, isAbortError } from './api/api-error';
 export { ApiProvider, type ApiProviderProps, useApiClient } from './api/api-provider';
-export { apiQueryKey, callApi, type UploadInput, uploadApi } from './api/call-api';
+export {
+  apiQueryKey,
+  type CallOptions,
+  callApi,
+  type UploadInput,
+  uploadApi,
+} from './api/call-api';
 export { createQueryClient, shouldRetry } from './api/query-client';
 export {
   type ApiMutationOptions,
   invalidateRoutes,
+  useApiCache,
   useApiMutation,
   useApiQuery,
   useApiUpload,
 } from './api/use-api';
-export { type Resource, type ResourceState, useResource } from './api/use-resource';
 // Brand facts
 export { BRAND_NAME, SUPPORT_EMAIL } from './brand/brand';
 // Actions and identity
@@ -132,7 +138,6 @@ export {
   type ChipTone,
   normalizeOrderStatus,
   normalizePaymentStatus,
-  ORDER_STATUSES,
   type OrderStatusValue,
   orderStatusLook,
   type PaymentStatusValue,

@@ -1,9 +1,13 @@
 import { clearSession } from '@shortlist/web-kit';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../testing/api-stub';
 import { customer, renderApp } from '../testing/render-app';
 
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
 
 describe('signed-in routes (SPEC §2)', () => {
   it.each(['/createresume', '/pricing', '/checkout', '/orders', '/profile'])(
@@ -28,6 +32,7 @@ describe('signed-in routes (SPEC §2)', () => {
   });
 
   it('signed in, the screen opens', async () => {
+    stubFetch(() => json(200, { orders: [] }));
     const { router } = await renderApp('/orders', { user: customer });
 
     expect(router.state.location.pathname).toBe('/orders');

@@ -1,4 +1,5 @@
-import { api, clearSession, Logo, useSession } from '@shortlist/web-kit';
+import { logoutAccountRoute } from '@shortlist/domain/contract';
+import { callApi, clearSession, Logo, useApiClient, useSession } from '@shortlist/web-kit';
 import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../shared/messages';
@@ -11,13 +12,14 @@ const copy = messages.nav;
 export function NavBar() {
   const { signedIn, admin } = useSession();
   const navigate = useNavigate();
+  const client = useApiClient();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const navId = useId();
 
   const logout = () => {
     // Best effort: the token is read now, before it is cleared; a failed call changes nothing here.
-    api.post('/auth/logout').catch(() => {});
+    callApi(client, logoutAccountRoute, {}).catch(() => {});
     clearSession();
     navigate(paths.home);
   };

@@ -1,6 +1,7 @@
-import { clearSession, type SessionUser, saveSession } from '@shortlist/web-kit';
+import { clearSession, createQueryClient, type SessionUser, saveSession } from '@shortlist/web-kit';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../app/app-providers';
 import { basename, createRoutes } from '../app/router';
 
 export const customer: SessionUser = {
@@ -30,7 +31,11 @@ export async function renderApp(
     initialEntries: [path],
     basename,
   });
-  const view = render(<RouterProvider router={router} />);
+  const view = render(
+    <AppProviders queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   await waitFor(
     () => {
       // Every screen has one h1; a guard's redirect has none until the target screen is drawn.
@@ -44,4 +49,16 @@ export async function renderApp(
     { timeout: 10_000 },
   );
   return { ...view, router };
+}
+
+/**
+ * The app's cache settings, but a failed read is not tried again: a spec's stub answers the same
+ * way every time, so a retry would only delay the error state it checks (the retry rule has its
+ * own tests in web-kit).
+ */
+function testQueryClient() {
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  return queryClient;
 }

@@ -14,7 +14,7 @@ export function callApi<Route extends ApiRoute>(
   client: ApiClient,
   route: Route,
   input: RouteInput<Route>,
-  signal?: AbortSignal,
+  { signal, headers }: CallOptions = {},
 ): Promise<RouteResponse<Route>> {
   const { params, query, body } = input as {
     params?: Record<string, unknown>;
@@ -26,8 +26,15 @@ export function callApi<Route extends ApiRoute>(
     query,
     body,
     signal,
+    headers,
     parse: (data) => route.response.parse(data) as RouteResponse<Route>,
   });
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Extra request headers a route reads besides its body (e.g. X-Ref on /register). */
+  headers?: Record<string, string>;
 }
 
 export interface UploadInput {

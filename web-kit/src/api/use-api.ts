@@ -12,21 +12,24 @@ import type { ApiError } from './api-error';
 import { useApiClient } from './api-provider';
 import { apiQueryKey, callApi, type UploadInput, uploadApi } from './call-api';
 
-type QueryOptions<Data> = Omit<
-  UseQueryOptions<Data, ApiError, Data, QueryKey>,
+type QueryOptions<Data, Selected> = Omit<
+  UseQueryOptions<Data, ApiError, Selected, QueryKey>,
   'queryKey' | 'queryFn'
 >;
 
-/** Reads a route through the query cache, keyed by the route and its params and query. */
-export function useApiQuery<Route extends ApiRoute>(
+/**
+ * Reads a route through the query cache, keyed by the route and its params and query. `select`
+ * may narrow the parsed answer to what the screen shows.
+ */
+export function useApiQuery<Route extends ApiRoute, Selected = RouteResponse<Route>>(
   route: Route,
   input: RouteInput<Route>,
-  options: QueryOptions<RouteResponse<Route>> = {},
+  options: QueryOptions<RouteResponse<Route>, Selected> = {},
 ) {
   const client = useApiClient();
-  return useQuery<RouteResponse<Route>, ApiError, RouteResponse<Route>, QueryKey>({
+  return useQuery<RouteResponse<Route>, ApiError, Selected, QueryKey>({
     queryKey: apiQueryKey(route, input),
-    queryFn: ({ signal }) => callApi(client, route, input, signal),
+    queryFn: ({ signal }) => callApi(client, route, input, { signal }),
     ...options,
   });
 }
@@ -87,4 +90,33 @@ export function invalidateRoutes(queryClient: QueryClient, routes: readonly ApiR
       queryClient.invalidateQueries({ queryKey: apiQueryKey(route).slice(0, 2) }),
     ),
   );
+}
+
+/**
+ * The cache as a screen changes it by hand: `set` stores an answer a command returned (the order
+ * a PATCH answered) under the route that reads it, `update` edits one (a deleted order leaves the
+ * history), so the screen shows the change without reading it again.
+ */
+export function useApiCache() {
+  const queryClient = useQueryClient();
+  return {
+    set<Route extends ApiRoute>(
+      route: Route,
+      input: RouteInput<Route>,
+      data: RouteResponse<Route>,
+    ): void {
+      queryClient.setQueryData(apiQueryKey(route, input), data);
+    },
+    /** Changes a cached answer in place; nothing happens when none is cached. */
+    update<Route extends ApiRoute>(
+      route: Route,
+      input: RouteInput<Route>,
+      change: (answer: RouteResponse<Route>) => RouteResponse<Route>,
+    ): void {
+      queryClient.setQueryData<RouteResponse<Route>>(apiQueryKey(route, input), (answer) =>
+        answer === undefined ? undefined : change(answer),
+      );
+    },
+    invalidate: (routes: readonly ApiRoute[]) => invalidateRoutes(queryClient, routes),
+  };
 }

@@ -1,15 +1,9 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
+
 export type ChipTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 'accent';
 
-/** SPEC §4 order statuses. */
-export const ORDER_STATUSES = [
-  'pending',
-  'processing',
-  'completed',
-  'failed',
-  'cancelled',
-  'refunded',
-] as const;
-export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
+/** SPEC §4 order statuses: the domain's list, the one the contract's Order carries. */
+export type OrderStatusValue = OrderStatus;
 
 export type PaymentStatusValue = 'paid' | 'unpaid';
 

@@ -75,7 +75,9 @@ export const registerAccountRoute = defineRoute({
       const referralCode = body.referralCode.trim();
       return { name, email, password: body.password, referralCode: referralCode || null };
     }),
-  response: sessionSchema,
+  // SPEC §7: token? and user?: this server always signs the new account in, and an app still
+  // handles an answer without them (a message, then login).
+  response: sessionSchema.partial({ token: true, user: true }),
 });
 
 /** POST /login: customers and admins alike; the token's role is the stored one. */

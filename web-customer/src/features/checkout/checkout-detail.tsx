@@ -1,5 +1,10 @@
 import { type Currency, formatPrice, toCurrencyCode } from '@shortlist/domain';
 import {
+  changeOrderCurrencyRoute,
+  getOrderRoute,
+  listMyOrdersRoute,
+} from '@shortlist/domain/contract';
+import {
   ApiError,
   Button,
   EmptyState,
@@ -9,6 +14,9 @@ import {
   Skeleton,
   StatusChip,
   saveCurrency,
+  useApiCache,
+  useApiMutation,
+  useApiQuery,
   useToast,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
@@ -16,14 +24,18 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
 import { flowMessages } from '../../shared/messages';
 import { FileButton } from '../../shared/orders/file-button';
-import { formatOrderTime, isPaid, type Order, receiptUrlOf } from '../../shared/orders/order';
+import {
+  currencyOf,
+  formatOrderTime,
+  isPaid,
+  type Order,
+  receiptUrlOf,
+} from '../../shared/orders/order-facts';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
-import { changeCurrency } from './change-currency';
 import styles from './checkout.module.css';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { useOrder } from './get-order';
 import { OrderPlacedDialog } from './order-placed-dialog';
 import { useDeleteOrder } from './use-delete-order';
 import { usePayNow } from './use-pay-now';
@@ -35,13 +47,19 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
   const toast = useToast();
-  const order = useOrder(orderId);
+  const input = { params: { id: orderId } };
+  const order = useApiQuery(getOrderRoute, input);
+  const cache = useApiCache();
+  const showOrder = (shown: Order) => cache.set(getOrderRoute, input, { order: shown });
+  const currencyChange = useApiMutation(changeOrderCurrencyRoute, {
+    invalidates: [listMyOrdersRoute],
+  });
   const [placed, setPlaced] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
   const payment = usePayNow((_id, paid) => {
-    if (paid) order.setData(paid);
-    else order.reload();
+    if (paid) showOrder(paid);
+    else void order.refetch();
     setPlaced(true);
   });
   const removal = useDeleteOrder(() => navigate(paths.checkout, { replace: true }));
@@ -49,8 +67,11 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   const switchCurrency = async (current: Order, currency: Currency) => {
     setSwitching(true);
     try {
-      const changed = await changeCurrency(current.id, currency);
-      order.setData(changed.order);
+      const changed = await currencyChange.mutateAsync({
+        params: { id: current.id },
+        body: { currency: toCurrencyCode(currency) },
+      });
+      showOrder(changed.order);
       saveCurrency(currency);
       // SPEC §2: the currency toggle uses the currency query parameter.
       setSearchParams(
@@ -76,7 +97,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
     </header>
   );
 
-  if (order.status === 'loading') {
+  if (order.isPending) {
     return (
       <div className={screen.page}>
         {header}
@@ -87,7 +108,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
       </div>
     );
   }
-  if (order.status === 'error') {
+  if (order.isError) {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return (
       <div className={screen.page}>
@@ -102,15 +123,15 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
             }
           />
         ) : (
-          <ErrorState message={copy.loadFailed} onRetry={order.reload} />
+          <ErrorState message={copy.loadFailed} onRetry={() => void order.refetch()} />
         )}
       </div>
     );
   }
 
-  const current = order.data;
+  const current = order.data.order;
   const paid = isPaid(current);
-  const currency = current.currency;
+  const currency = currencyOf(current);
   const payable = !paid && current.amount > 0 && currency !== null;
   const receipt = receiptUrlOf(current);
   const busy = payment.payingId !== null;

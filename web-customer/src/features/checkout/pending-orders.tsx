@@ -9,12 +9,18 @@ import {
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
 import { flowMessages } from '../../shared/messages';
-import { formatOrderTime, shortId } from '../../shared/orders/order';
+import {
+  currencyOf,
+  formatOrderTime,
+  isPaid,
+  newestFirst,
+  shortId,
+} from '../../shared/orders/order-facts';
+import { useOrderHistory } from '../../shared/orders/use-order-history';
 import { paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
 import styles from './checkout.module.css';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { useUnpaidOrders } from './get-unpaid-orders';
 import { OrderPlacedDialog } from './order-placed-dialog';
 import { useDeleteOrder } from './use-delete-order';
 import { usePayNow } from './use-pay-now';
@@ -25,26 +31,25 @@ const copy = flowMessages.checkout;
 export function PendingOrders() {
   const { user } = useSession();
   const email = user?.email.trim() || null;
-  const orders = useUnpaidOrders(email);
+  // SPEC §2 Checkout without orderId: the orders awaiting payment, newest first.
+  const orders = useOrderHistory(email, (all) => newestFirst(all.filter((o) => !isPaid(o))));
   const [placed, setPlaced] = useState(false);
   const payment = usePayNow(() => {
     setPlaced(true);
-    orders.reload();
+    void orders.refetch();
   });
-  const removal = useDeleteOrder((orderId) => {
-    if (orders.status === 'ready') orders.setData(orders.data.filter((o) => o.id !== orderId));
-  });
+  const removal = useDeleteOrder();
 
   let body: ReactNode;
-  if (orders.status === 'loading' || email === null) {
+  if (orders.isPending || email === null) {
     body = (
       <div className={styles.list} role="status" aria-label={copy.loading}>
         <Skeleton height="7rem" />
         <Skeleton height="7rem" />
       </div>
     );
-  } else if (orders.status === 'error') {
-    body = <ErrorState message={copy.loadFailed} onRetry={orders.reload} />;
+  } else if (orders.isError) {
+    body = <ErrorState message={copy.loadFailed} onRetry={() => void orders.refetch()} />;
   } else if (orders.data.length === 0) {
     body = (
       <EmptyState
@@ -61,7 +66,8 @@ export function PendingOrders() {
     body = (
       <ul className={styles.list} aria-label={copy.caption}>
         {orders.data.map((order) => {
-          const payable = order.amount > 0 && order.currency !== null;
+          const currency = currencyOf(order);
+          const payable = order.amount > 0 && currency !== null;
           return (
             <li key={order.id} className={styles.orderCard}>
               <div className={styles.orderMain}>
@@ -75,7 +81,7 @@ export function PendingOrders() {
                 </p>
               </div>
               <p className={styles.orderAmount}>
-                {order.currency ? formatPrice(order.amount, order.currency) : order.amount}
+                {currency ? formatPrice(order.amount, currency) : order.amount}
               </p>
               <div className={styles.actions}>
                 {payable ? (

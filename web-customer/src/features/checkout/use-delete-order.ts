@@ -1,13 +1,26 @@
-import { errorMessage, useToast } from '@shortlist/web-kit';
+import {
+  deleteOrderRoute,
+  getCustomerStatsRoute,
+  listMyOrdersRoute,
+} from '@shortlist/domain/contract';
+import {
+  errorMessage,
+  useApiCache,
+  useApiMutation,
+  useSession,
+  useToast,
+} from '@shortlist/web-kit';
 import { useState } from 'react';
 import { flowMessages } from '../../shared/messages';
-import { deleteOrder } from './delete-order';
 
 const copy = flowMessages.checkout;
 
 /** Asks first, then deletes and says so (SPEC §5, §8). */
-export function useDeleteOrder(onDeleted: (orderId: string) => void) {
+export function useDeleteOrder(onDeleted: (orderId: string) => void = () => {}) {
   const toast = useToast();
+  const { user } = useSession();
+  const cache = useApiCache();
+  const removal = useApiMutation(deleteOrderRoute, { invalidates: [getCustomerStatsRoute] });
   const [asking, setAsking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -15,9 +28,15 @@ export function useDeleteOrder(onDeleted: (orderId: string) => void) {
     if (asking === null) return;
     setBusy(true);
     try {
-      const message = await deleteOrder(asking);
-      toast.show(message ?? copy.deleted, { tone: 'success' });
+      const { message } = await removal.mutateAsync({ params: { id: asking } });
+      toast.show(message || copy.deleted, { tone: 'success' });
       const deleted = asking;
+      // The server said it is gone: drop it from the cached history rather than read it again.
+      if (user !== null) {
+        cache.update(listMyOrdersRoute, { params: { email: user.email.trim() } }, (answer) => ({
+          orders: answer.orders.filter((order) => order.id !== deleted),
+        }));
+      }
       setAsking(null);
       onDeleted(deleted);
     } catch (error) {

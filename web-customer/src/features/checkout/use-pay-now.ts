@@ -1,10 +1,13 @@
-import { ApiError, errorMessage } from '@shortlist/web-kit';
+import {
+  type CheckoutStart,
+  startCheckoutRoute,
+  verifyPaymentRoute,
+} from '@shortlist/domain/contract';
+import { ApiError, callApi, errorMessage, useApiClient } from '@shortlist/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flowMessages } from '../../shared/messages';
-import type { Order } from '../../shared/orders/order';
+import type { Order } from '../../shared/orders/order-facts';
 import { loadCheckoutScript, type RazorpaySuccess } from './load-checkout-script';
-import { startCheckout } from './start-checkout';
-import { verifyPayment } from './verify-payment';
 import { waitUntilPaid } from './wait-until-paid';
 
 const copy = flowMessages.checkout;
@@ -24,6 +27,7 @@ export interface PayNow {
  * failed payment releases the button.
  */
 export function usePayNow(onPaid: (orderId: string, order: Order | null) => void): PayNow {
+  const client = useApiClient();
   const [payingId, setPayingId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const active = useRef(false);
@@ -55,32 +59,35 @@ export function usePayNow(onPaid: (orderId: string, order: Order | null) => void
     async (orderId: string, response: RazorpaySuccess) => {
       hold(orderId);
       try {
-        await verifyPayment({
-          orderId,
-          razorpay_order_id: response.razorpay_order_id,
-          razorpay_payment_id: response.razorpay_payment_id,
-          razorpay_signature: response.razorpay_signature,
+        await callApi(client, verifyPaymentRoute, {
+          body: {
+            orderId,
+            razorpay_order_id: response.razorpay_order_id,
+            razorpay_payment_id: response.razorpay_payment_id,
+            razorpay_signature: response.razorpay_signature,
+          },
         });
       } catch (failure) {
         release(errorMessage(failure, copy.verifyFailed));
         return;
       }
-      const order = await waitUntilPaid(orderId);
+      const order = await waitUntilPaid(client, orderId);
       release();
       if (mounted.current) onPaidRef.current(orderId, order);
     },
-    [hold, release],
+    [client, hold, release],
   );
 
   const pay = useCallback(
     async (orderId: string) => {
       if (active.current) return;
       hold(orderId);
-      let start: Awaited<ReturnType<typeof startCheckout>>;
+      let start: CheckoutStart;
       try {
-        start = await startCheckout(orderId);
+        start = await callApi(client, startCheckoutRoute, { body: { orderId } });
       } catch (failure) {
-        // A 2xx answer that cannot start a payment is "unable"; a refusal is "failed".
+        // A 2xx answer that breaks the contract cannot start a payment: "unable"; a refusal
+        // is "failed".
         release(
           failure instanceof ApiError
             ? errorMessage(failure, copy.startFailed)
@@ -122,7 +129,7 @@ export function usePayNow(onPaid: (orderId: string, order: Order | null) => void
         release(copy.unableToStart);
       }
     },
-    [finish, hold, release],
+    [client, finish, hold, release],
   );
 
   return {

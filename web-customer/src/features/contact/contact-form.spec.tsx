@@ -34,7 +34,11 @@ describe('contact form', () => {
   });
 
   it('prefills the Profile ID from the session and posts the SPEC payload', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(201, {}));
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(
+        json(201, { message: 'We have received your query and will get back to you ASAP.' }),
+      );
     vi.stubGlobal('fetch', fetchMock);
     await renderApp('/contact', { user: customer });
 

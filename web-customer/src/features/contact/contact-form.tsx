@@ -1,8 +1,15 @@
-import { Button, errorMessage, Field, TextArea, useSession } from '@shortlist/web-kit';
+import { openContactQueryRoute } from '@shortlist/domain/contract';
+import {
+  Button,
+  errorMessage,
+  Field,
+  TextArea,
+  useApiMutation,
+  useSession,
+} from '@shortlist/web-kit';
 import { type FormEvent, useRef, useState } from 'react';
 import { messages } from '../../shared/messages';
 import styles from './contact-screen.module.css';
-import { submitQuery } from './submit-query';
 import { type ContactErrors, type ContactValues, validateContact } from './validate-contact';
 
 const copy = messages.contact;
@@ -17,6 +24,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const sendQuery = useApiMutation(openContactQueryRoute);
   const emailRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
 
@@ -49,12 +57,14 @@ export function ContactForm() {
     setSending(true);
     setOutcome(null);
     try {
-      const serverMessage = await submitQuery({
-        pid: values.pid.trim(),
-        contactemail: values.email.trim(),
-        contactmessage: values.message.trim(),
+      const answer = await sendQuery.mutateAsync({
+        body: {
+          pid: values.pid.trim(),
+          contactemail: values.email.trim(),
+          contactmessage: values.message.trim(),
+        },
       });
-      setOutcome({ kind: 'success', text: serverMessage ?? copy.success });
+      setOutcome({ kind: 'success', text: answer.message || copy.success });
       setValues((current) => ({ ...current, message: '' }));
     } catch (error) {
       setOutcome({ kind: 'failure', text: errorMessage(error, copy.failure) });

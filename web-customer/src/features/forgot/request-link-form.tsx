@@ -1,16 +1,17 @@
-import { Button, errorMessage, Field } from '@shortlist/web-kit';
+import { type RouteResponse, requestPasswordResetRoute } from '@shortlist/domain/contract';
+import { Button, errorMessage, Field, useApiMutation } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/messages';
 import { ForgotLinks } from './forgot-links';
-import { type ForgotAnswer, postForgot } from './post-forgot';
 
 const copy = flowMessages.forgot;
 
 export function RequestLinkForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<ForgotAnswer | null>(null);
+  const [sent, setSent] = useState<RouteResponse<typeof requestPasswordResetRoute> | null>(null);
+  const requestLink = useApiMutation(requestPasswordResetRoute);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -24,7 +25,7 @@ export function RequestLinkForm() {
     setBusy(true);
     setError(null);
     try {
-      setSent(await postForgot(clean));
+      setSent(await requestLink.mutateAsync({ body: { email: clean } }));
     } catch (failure) {
       setSent(null);
       setError(errorMessage(failure, copy.failed));

@@ -1,16 +1,13 @@
-import { Button, errorMessage, PasswordField } from '@shortlist/web-kit';
+import { MIN_PASSWORD_LENGTH, setNewPasswordRoute } from '@shortlist/domain/contract';
+import { Button, errorMessage, PasswordField, useApiMutation } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { ForgotLinks } from './forgot-links';
-import { postReset } from './post-reset';
 
 const copy = flowMessages.forgot;
-
-/** SPEC §9: the shortest password a reset accepts. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 type Errors = { password?: string; confirm?: string };
 
@@ -21,6 +18,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const setNewPassword = useApiMutation(setNewPasswordRoute);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (found.password || found.confirm) return;
     setBusy(true);
     try {
-      await postReset(token, password);
+      await setNewPassword.mutateAsync({ body: { token, password } });
       setDone(true);
     } catch (error) {
       setFailure(errorMessage(error, copy.failed));

@@ -1,3 +1,4 @@
+import { loginAccountRoute } from '@shortlist/domain/contract';
 import {
   Button,
   Checkbox,
@@ -5,6 +6,7 @@ import {
   Field,
   PasswordField,
   saveSession,
+  useApiMutation,
 } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -12,7 +14,6 @@ import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/messages';
 import { nextPathFrom, paths } from '../../shared/paths';
-import { postLogin } from './post-login';
 
 const copy = flowMessages.login;
 
@@ -25,6 +26,7 @@ export function LoginScreen() {
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const login = useApiMutation(loginAccountRoute);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,8 +39,7 @@ export function LoginScreen() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await postLogin({ email: cleanEmail, password });
-      if (!answer.token) throw new Error(copy.failed);
+      const answer = await login.mutateAsync({ body: { email: cleanEmail, password } });
       // Remember me keeps the session in local storage; otherwise it ends with the tab (SPEC §3).
       saveSession({ token: answer.token, user: answer.user }, { remember });
       navigate(nextPathFrom(location) ?? paths.home, { replace: true });

@@ -1,7 +1,7 @@
 import { Button } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/messages';
 import { FileButton } from '../../shared/orders/file-button';
-import { isReviewOrder, type Order, receiptUrlOf } from '../../shared/orders/order';
+import { isReviewOrder, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
 import styles from './orders.module.css';
 
 const copy = flowMessages.orders;

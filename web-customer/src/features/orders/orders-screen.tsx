@@ -9,9 +9,9 @@ import {
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
 import { flowMessages } from '../../shared/messages';
-import { useOrderHistory } from '../../shared/orders/get-order-history';
-import { isPaid, type Order, receiptUrlOf } from '../../shared/orders/order';
+import { isPaid, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
+import { useOrderHistory } from '../../shared/orders/use-order-history';
 import { loginPath, paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
 import { OrderCards } from './order-cards';
@@ -61,15 +61,15 @@ export function OrdersScreen() {
         }
       />
     );
-  } else if (history.status === 'loading') {
+  } else if (history.isPending) {
     body = (
       <div className={styles.loading} role="status" aria-label={copy.loading}>
         <Skeleton height="2.5rem" />
         <Skeleton lines={4} height="1.75rem" />
       </div>
     );
-  } else if (history.status === 'error') {
-    body = <ErrorState message={copy.loadFailed} onRetry={history.reload} />;
+  } else if (history.isError) {
+    body = <ErrorState message={copy.loadFailed} onRetry={() => void history.refetch()} />;
   } else {
     const paid = history.data.filter(isPaid);
     const unpaid = history.data.filter((order) => !isPaid(order));

@@ -6,7 +6,7 @@ import {
   VisuallyHidden,
 } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/messages';
-import { formatOrderTime, type Order, shortId } from '../../shared/orders/order';
+import { formatOrderTime, type Order, shortId } from '../../shared/orders/order-facts';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
 

@@ -2,7 +2,7 @@ import { formatPrice } from '@shortlist/domain';
 import { LinkButton } from '@shortlist/web-kit';
 import { Link } from 'react-router-dom';
 import { flowMessages } from '../../shared/messages';
-import { type Order, shortId } from '../../shared/orders/order';
+import { currencyOf, type Order, shortId } from '../../shared/orders/order-facts';
 import { paths } from '../../shared/paths';
 import styles from './orders.module.css';
 
@@ -29,7 +29,9 @@ export function PendingBanner({ orders }: { orders: readonly Order[] }) {
               {order.planName}{' '}
               <span className={styles.muted}>
                 {shortId(order.id)}
-                {order.currency ? ` · ${formatPrice(order.amount, order.currency)}` : ''}
+                {currencyOf(order)
+                  ? ` · ${formatPrice(order.amount, currencyOf(order) ?? 'INR')}`
+                  : ''}
               </span>
             </span>
             <Link

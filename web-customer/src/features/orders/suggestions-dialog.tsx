@@ -1,6 +1,13 @@
-import { Button, Dialog, EmptyState, ErrorState, LoadingState } from '@shortlist/web-kit';
+import { getOrderSuggestionsRoute } from '@shortlist/domain/contract';
+import {
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  useApiQuery,
+} from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/messages';
-import { useSuggestions } from './get-suggestions';
 import styles from './orders.module.css';
 
 const copy = flowMessages.orders;
@@ -13,7 +20,17 @@ export function SuggestionsDialog({
   orderId: string | null;
   onClose: () => void;
 }) {
-  const suggestions = useSuggestions(orderId);
+  // Read afresh each time the modal opens: an admin may have written them meanwhile.
+  const suggestions = useApiQuery(
+    getOrderSuggestionsRoute,
+    { params: { id: orderId ?? '' } },
+    {
+      enabled: orderId !== null,
+      staleTime: 0,
+      select: ({ reviewSuggestions }) =>
+        reviewSuggestions !== null && reviewSuggestions.trim() !== '' ? reviewSuggestions : null,
+    },
+  );
   return (
     <Dialog
       open={orderId !== null}
@@ -25,14 +42,14 @@ export function SuggestionsDialog({
         </Button>
       }
     >
-      {suggestions.status === 'loading' ? <LoadingState /> : null}
-      {suggestions.status === 'error' ? (
-        <ErrorState message={copy.suggestionsFailed} onRetry={suggestions.reload} />
+      {suggestions.isPending ? <LoadingState /> : null}
+      {suggestions.isError ? (
+        <ErrorState message={copy.suggestionsFailed} onRetry={() => void suggestions.refetch()} />
       ) : null}
-      {suggestions.status === 'ready' && suggestions.data === null ? (
+      {suggestions.isSuccess && suggestions.data === null ? (
         <EmptyState title={copy.noSuggestions} headingLevel={3} />
       ) : null}
-      {suggestions.status === 'ready' && suggestions.data !== null ? (
+      {suggestions.isSuccess && suggestions.data !== null ? (
         <div className={styles.suggestions}>{suggestions.data}</div>
       ) : null}
     </Dialog>

@@ -1,7 +1,15 @@
-import { Button, ErrorState, LinkButton, Skeleton, useSession, useToast } from '@shortlist/web-kit';
+import { getCustomerStatsRoute } from '@shortlist/domain/contract';
+import {
+  Button,
+  ErrorState,
+  LinkButton,
+  Skeleton,
+  useApiQuery,
+  useSession,
+  useToast,
+} from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
-import { useStats } from './get-stats';
 import { initials } from './initials';
 import styles from './profile.module.css';
 
@@ -11,7 +19,7 @@ const copy = flowMessages.profile;
 export function ProfileScreen() {
   const { user } = useSession();
   const toast = useToast();
-  const stats = useStats(user?.id ?? null);
+  const stats = useApiQuery(getCustomerStatsRoute, {}, { enabled: user !== null });
   const name = user?.name ?? '';
   const email = user?.email ?? '';
   const profileId = user?.id ?? '';
@@ -61,22 +69,18 @@ export function ProfileScreen() {
           </div>
         </div>
       </section>
-      <section
-        className={styles.stats}
-        aria-labelledby="stats-heading"
-        aria-busy={stats.status === 'loading'}
-      >
+      <section className={styles.stats} aria-labelledby="stats-heading" aria-busy={stats.isPending}>
         <h2 id="stats-heading" className={styles.statsHeading}>
           {copy.statsHeading}
         </h2>
         {stats.status === 'error' ? (
-          <ErrorState message={copy.statsFailed} onRetry={stats.reload} />
+          <ErrorState message={copy.statsFailed} onRetry={() => void stats.refetch()} />
         ) : (
           <dl className={styles.counts}>
             <div className={styles.count}>
               <dt>{copy.pending}</dt>
               <dd>
-                {stats.status === 'ready' ? (
+                {stats.isSuccess ? (
                   stats.data.orders.pending
                 ) : (
                   <Skeleton width="3rem" height="2rem" />
@@ -86,7 +90,7 @@ export function ProfileScreen() {
             <div className={styles.count}>
               <dt>{copy.completed}</dt>
               <dd>
-                {stats.status === 'ready' ? (
+                {stats.isSuccess ? (
                   stats.data.orders.completed
                 ) : (
                   <Skeleton width="3rem" height="2rem" />

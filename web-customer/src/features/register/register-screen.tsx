@@ -1,11 +1,14 @@
+import { registerAccountRoute } from '@shortlist/domain/contract';
 import {
   ApiError,
   Button,
   Checkbox,
+  callApi,
   errorMessage,
   Field,
   PasswordField,
   saveSession,
+  useApiClient,
   useToast,
 } from '@shortlist/web-kit';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +17,6 @@ import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
-import { postRegister } from './post-register';
 import { resolveReferralCode } from './referral-code';
 
 const copy = flowMessages.register;
@@ -28,6 +30,7 @@ type Outcome = { kind: 'error' | 'success'; text: string } | null;
 /** SPEC §2 Register (also at /signup). */
 export function RegisterScreen() {
   const navigate = useNavigate();
+  const client = useApiClient();
   const location = useLocation();
   const toast = useToast();
   const referralCode = useMemo(() => resolveReferralCode(location.search), [location.search]);
@@ -73,22 +76,30 @@ export function RegisterScreen() {
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await postRegister({
-        name,
-        email,
-        password: values.password,
-        cpassword: values.cpassword,
-        ...(referralCode ? { referralCode } : {}),
-      });
+      // SPEC §5: the referral code travels in the body and in X-Ref.
+      const answer = await callApi(
+        client,
+        registerAccountRoute,
+        {
+          body: {
+            name,
+            email,
+            password: values.password,
+            cpassword: values.cpassword,
+            ...(referralCode ? { referralCode } : {}),
+          },
+        },
+        { headers: referralCode ? { 'X-Ref': referralCode } : {} },
+      );
       if (answer.token) {
         // SPEC §3: a registration keeps its session in local storage.
-        saveSession({ token: answer.token, user: answer.user }, { remember: true });
-        const text = answer.message ?? copy.welcome;
+        saveSession({ token: answer.token, user: answer.user ?? null }, { remember: true });
+        const text = answer.message || copy.welcome;
         setOutcome({ kind: 'success', text });
         later(REGISTER_TOAST_DELAY_MS, () => toast.show(text, { tone: 'success' }));
         later(REGISTER_REDIRECT_DELAY_MS, () => navigate(paths.root, { replace: true }));
       } else {
-        setOutcome({ kind: 'success', text: answer.message ?? copy.pleaseLogin });
+        setOutcome({ kind: 'success', text: answer.message || copy.pleaseLogin });
         later(REGISTER_REDIRECT_DELAY_MS, () => navigate(paths.login, { replace: true }));
       }
     } catch (failure) {

@@ -1,5 +1,10 @@
 import { parseCurrency } from '@shortlist/domain';
-import { Button, Stepper, useCurrency, useSession } from '@shortlist/web-kit';
+import {
+  getCustomerStatsRoute,
+  listMyOrdersRoute,
+  placeResumeOrderRoute,
+} from '@shortlist/domain/contract';
+import { Button, Stepper, useApiMutation, useCurrency, useSession } from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flowMessages } from '../../shared/messages';
@@ -8,9 +13,9 @@ import { EntryList } from './entry-list';
 import { PersonalStep } from './personal-step';
 import styles from './resume-builder.module.css';
 import { clearDraft, emptyDraft, loadDraft, type StoredDraft, saveDraft } from './resume-draft';
+import { resumeSaveFailure } from './resume-save-failure';
 import { SavingOverlay } from './saving-overlay';
 import type { StepProps } from './step-props';
-import { resumeSaveFailure, submitResume } from './submit-resume';
 import { TargetStep } from './target-step';
 import { SkillsStep, SummaryStep } from './text-steps';
 import { errorsOfStep, validateResume } from './validate-resume';
@@ -45,6 +50,9 @@ function stepContent(step: number, props: StepProps, pid: string): ReactNode {
 export function ResumeBuilderScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const placeOrder = useApiMutation(placeResumeOrderRoute, {
+    invalidates: [listMyOrdersRoute, getCustomerStatsRoute],
+  });
   const [searchParams] = useSearchParams();
   const [storedCurrency] = useCurrency();
   const currency = parseCurrency(searchParams.get('currency')) ?? storedCurrency;
@@ -126,7 +134,7 @@ export function ResumeBuilderScreen() {
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await submitResume(result.payload);
+      const saved = await placeOrder.mutateAsync({ body: result.payload });
       // SPEC §4: the form clears; with an order the customer goes on to pay for it.
       keepDraft.current = false;
       clearDraft();

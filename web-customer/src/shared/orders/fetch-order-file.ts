@@ -1,3 +1,4 @@
+import { messageSchema } from '@shortlist/domain/contract';
 import { ApiError, readToken } from '@shortlist/web-kit';
 
 /**
@@ -17,16 +18,10 @@ export async function fetchOrderFile(url: string, signal?: AbortSignal): Promise
     throw new ApiError(0, null);
   }
   if (!response.ok) {
-    let message: string | null = null;
-    try {
-      const body: unknown = await response.json();
-      if (typeof body === 'object' && body !== null && 'message' in body) {
-        message = typeof body.message === 'string' ? body.message : null;
-      }
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    throw new ApiError(response.status, message);
+    // A refusal is the contract's `{ message }`; anything else (a proxy's page) says nothing.
+    const body: unknown = await response.json().catch(() => null);
+    const refusal = messageSchema.safeParse(body);
+    throw new ApiError(response.status, refusal.success ? refusal.data.message : null);
   }
   return response.blob();
 }

@@ -1,14 +1,10 @@
-import { Button, Dialog, ErrorState, LoadingState, useResource } from '@shortlist/web-kit';
+import { getOrderReceiptRoute } from '@shortlist/domain/contract';
+import { Button, Dialog, ErrorState, LoadingState, useApiQuery } from '@shortlist/web-kit';
 import { flowMessages } from '../messages';
-import { fetchOrderFile, saveBlob } from './fetch-order-file';
+import { saveBlob } from './fetch-order-file';
 import styles from './receipt-dialog.module.css';
 
 const copy = flowMessages.orders;
-
-interface LoadedReceipt {
-  blob: Blob;
-  html: string;
-}
 
 /**
  * The receipt of a paid order, fetched with the token and shown in a sandboxed frame: its HTML
@@ -23,10 +19,12 @@ export function ReceiptDialog({
   orderId: string;
   onClose: () => void;
 }) {
-  const receipt = useResource<LoadedReceipt>(url, async (signal) => {
-    const blob = await fetchOrderFile(url ?? '', signal);
-    return { blob, html: await blob.text() };
-  });
+  // Shown while `url` is set (a paid order has one); the page itself is the contract's route.
+  const receipt = useApiQuery(
+    getOrderReceiptRoute,
+    { params: { id: orderId } },
+    { enabled: url !== null && orderId !== '' },
+  );
   return (
     <Dialog
       open={url !== null}
@@ -39,10 +37,14 @@ export function ReceiptDialog({
             {copy.close}
           </Button>
           <Button
-            disabled={receipt.status !== 'ready'}
+            disabled={!receipt.isSuccess}
             onClick={() => {
-              if (receipt.status === 'ready')
-                saveBlob(receipt.data.blob, `receipt-${orderId}.html`);
+              if (receipt.isSuccess) {
+                saveBlob(
+                  new Blob([receipt.data], { type: 'text/html' }),
+                  `receipt-${orderId}.html`,
+                );
+              }
             }}
           >
             {copy.downloadReceipt}
@@ -50,16 +52,16 @@ export function ReceiptDialog({
         </>
       }
     >
-      {receipt.status === 'loading' ? <LoadingState /> : null}
-      {receipt.status === 'error' ? (
-        <ErrorState message={copy.receiptFailed} onRetry={receipt.reload} />
+      {receipt.isPending ? <LoadingState /> : null}
+      {receipt.isError ? (
+        <ErrorState message={copy.receiptFailed} onRetry={() => void receipt.refetch()} />
       ) : null}
-      {receipt.status === 'ready' ? (
+      {receipt.isSuccess ? (
         <iframe
           className={styles.receiptFrame}
           title={copy.receiptFrame}
           sandbox=""
-          srcDoc={receipt.data.html}
+          srcDoc={receipt.data}
         />
       ) : null}
     </Dialog>

@@ -1,10 +1,16 @@
 import {
+  getCustomerStatsRoute,
+  listMyOrdersRoute,
+  placeServiceOrderRoute,
+} from '@shortlist/domain/contract';
+import {
   ApiError,
   Button,
   Dialog,
   FileDrop,
   RESUME_FILE_MESSAGE,
   TextArea,
+  useApiUpload,
   useCurrency,
   useSession,
 } from '@shortlist/web-kit';
@@ -12,7 +18,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useLocation, useNavigate } from 'react-router-dom';
 import { flowMessages } from '../messages';
 import { loginPath, paths } from '../paths';
-import { placeServiceOrder, type UploadService } from './place-service-order';
+import { serviceOrderForm, type UploadService } from './place-service-order';
 import styles from './service-order-dialog.module.css';
 
 const copy = flowMessages.serviceOrder;
@@ -44,6 +50,9 @@ export function serviceOrderFailure(error: unknown): string {
  */
 export function ServiceOrderDialog({ service, onClose }: ServiceOrderDialogProps) {
   const navigate = useNavigate();
+  const placeOrder = useApiUpload(placeServiceOrderRoute, {
+    invalidates: [listMyOrdersRoute, getCustomerStatsRoute],
+  });
   const location = useLocation();
   const { signedIn } = useSession();
   const [currency] = useCurrency();
@@ -88,10 +97,11 @@ export function ServiceOrderDialog({ service, onClose }: ServiceOrderDialogProps
     setProgress(0);
     controller.current = new AbortController();
     try {
-      const orderId = await placeServiceOrder(
-        { service, description: notes, file, currency },
-        { onProgress: setProgress, signal: controller.current.signal },
-      );
+      const { orderId } = await placeOrder.mutateAsync({
+        form: serviceOrderForm({ service, description: notes, file, currency }),
+        onProgress: setProgress,
+        signal: controller.current.signal,
+      });
       setSubmitting(false);
       reset();
       onClose();
