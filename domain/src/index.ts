@@ -1,9 +1,8 @@
 // The package edge (STYLE.md: one index per package). Test helpers live in
 // `@shortlist/domain/testing` so the web bundles never pull in vitest.
 
-export * from './accounts/account.decider';
-export * from './accounts/email-reservation.decider';
-export * from './contact/query.decider';
+export * from './accounts';
+export * from './contact';
 export {
   hasForbiddenCharacters,
   multiLineText,
@@ -22,9 +21,16 @@ export {
   fold,
 } from './core/decider';
 export { DomainError, type DomainErrorKind } from './core/domain-error';
+export {
+  catalogueTypes,
+  type DecodeResult,
+  decodeEvent,
+  type EventCatalogue,
+  eventCatalogue,
+  type StoredEventOf,
+} from './core/event-catalogue';
 export * from './influencers';
-export * from './orders/order.decider';
-export * from './orders/order.events';
+export * from './orders';
 export * from './payments';
 export { PERSONAL_FIELDS, personalFieldsOf } from './personal-fields';
 export {

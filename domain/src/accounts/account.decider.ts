@@ -1,70 +1,7 @@
-import { assertNever, type Command, type Decider, type DomainEvent } from '../core/decider';
+import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-
-/** Stream `user-{userId}` (ARCHITECTURE.md). Names and e-mails are personal data. */
-
-export type Role = 'user' | 'admin';
-
-export interface ReferralAttribution {
-  influencerId: string;
-  referralCode: string;
-}
-
-export type UserRegistered = DomainEvent<
-  'UserRegistered',
-  {
-    userId: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    role: Role;
-    referral: ReferralAttribution | null;
-  }
->;
-export type PasswordResetRequested = DomainEvent<
-  'PasswordResetRequested',
-  { userId: string; tokenHash: string; expiresAt: string }
->;
-export type PasswordChanged = DomainEvent<
-  'PasswordChanged',
-  { userId: string; passwordHash: string; reason: 'reset' | 'admin' }
->;
-export type UserErased = DomainEvent<'UserErased', { userId: string }>;
-
-export type AccountEvent = UserRegistered | PasswordResetRequested | PasswordChanged | UserErased;
-
-export const ACCOUNT_MESSAGES = {
-  alreadyRegistered: 'Email already registered. Please log in.',
-  notFound: 'Account not found.',
-  erased: 'This account was deleted.',
-  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new link.',
-} as const;
-
-export type RegisterUser = Command<
-  'RegisterUser',
-  {
-    userId: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    role: Role;
-    referral: ReferralAttribution | null;
-  }
->;
-export type RequestPasswordReset = Command<
-  'RequestPasswordReset',
-  { tokenHash: string; expiresAt: string }
->;
-export type ResetPassword = Command<'ResetPassword', { tokenHash: string; passwordHash: string }>;
-export type SetPassword = Command<'SetPassword', { passwordHash: string }>;
-export type EraseUser = Command<'EraseUser', Record<string, never>>;
-
-export type AccountCommand =
-  | RegisterUser
-  | RequestPasswordReset
-  | ResetPassword
-  | SetPassword
-  | EraseUser;
+import { ACCOUNT_MESSAGES, type AccountCommand } from './account.commands';
+import type { AccountEvent } from './account.events';
 
 export type AccountState =
   | { kind: 'none' }
@@ -171,5 +108,3 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   evolve,
   initialState: () => ({ kind: 'none' }),
 };
-
-export const userStreamName = (userId: string): string => `user-${userId}`;

@@ -7,7 +7,7 @@ import {
   type AccountEvent,
   accountDecider,
   type RegisterUser,
-} from './account.decider';
+} from './index';
 
 const at = (now: string): CommandMetadata => ({
   actor: 'user:u1',

@@ -1,20 +1,8 @@
-import { assertNever, type Command, type Decider, type DomainEvent } from '../core/decider';
+import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-import { ACCOUNT_MESSAGES } from './account.decider';
-
-/**
- * Stream `email-{sha256(normalised e-mail)}` (ARCHITECTURE.md): the unique-e-mail invariant.
- * Neither store has a unique index over event data, so an e-mail is claimed by appending to a
- * stream named after it while that stream must not exist ("no stream"); both stores refuse the
- * second writer. The stream name carries only a hash and the event only the user id, so nothing
- * personal is written here.
- */
-
-export type EmailReserved = DomainEvent<'EmailReserved', { userId: string }>;
-export type EmailReservationEvent = EmailReserved;
-
-export type ReserveEmail = Command<'ReserveEmail', { userId: string }>;
-export type EmailReservationCommand = ReserveEmail;
+import { ACCOUNT_MESSAGES } from './account.commands';
+import type { EmailReservationCommand } from './email-reservation.commands';
+import type { EmailReservationEvent } from './email-reservation.events';
 
 export type EmailReservationState = { reservedBy: string | null };
 
@@ -55,6 +43,3 @@ export const emailReservationDecider: Decider<
   evolve,
   initialState: () => ({ reservedBy: null }),
 };
-
-/** Prefix of the reservation streams; the api appends the hash (domain stays free of node:crypto). */
-export const EMAIL_RESERVATION_STREAM_PREFIX = 'email-';

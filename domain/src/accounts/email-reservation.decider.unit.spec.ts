@@ -1,11 +1,11 @@
 import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../core/decider-spec';
-import { ACCOUNT_MESSAGES } from './account.decider';
 import {
+  ACCOUNT_MESSAGES,
   type EmailReservationEvent,
   emailReservationDecider,
   type ReserveEmail,
-} from './email-reservation.decider';
+} from './index';
 
 const reserve = (userId: string): ReserveEmail => ({
   type: 'ReserveEmail',

@@ -1,72 +1,7 @@
-import { assertNever, type Command, type Decider, type DomainEvent } from '../core/decider';
+import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-
-/**
- * The support query a visitor sends from the Contact page, stream `query-{queryId}`
- * (ARCHITECTURE.md "Support query"). The e-mail, the message, the profile id and the replies'
- * recipient, subject and body are personal data (PERSONAL_FIELDS).
- */
-
-export type QueryOpened = DomainEvent<
-  'QueryOpened',
-  { queryId: string; pid: string | null; email: string; message: string }
->;
-export type QueryReplied = DomainEvent<
-  'QueryReplied',
-  {
-    queryId: string;
-    at: string;
-    /** The actor who replied, e.g. 'admin:{id}'. */
-    by: string;
-    to: string;
-    subject: string;
-    body: string;
-    /** Whether the reply mail was handed to the mail server. */
-    sendOk: boolean;
-    /** The dev outbox link of the reply mail, when there is one. */
-    previewUrl: string | null;
-  }
->;
-export type QueryClosed = DomainEvent<'QueryClosed', { queryId: string }>;
-export type QueryDeleted = DomainEvent<'QueryDeleted', { queryId: string }>;
-
-export type QueryEvent = QueryOpened | QueryReplied | QueryClosed | QueryDeleted;
-
-export const BRAND = 'Shortlist';
-/** SPEC §5: "The default subject is 'Re: your message to {brand}'". */
-export const DEFAULT_REPLY_SUBJECT = `Re: your message to ${BRAND}`;
-
-export const QUERY_MESSAGES = {
-  emailAndMessageRequired: 'Please enter your email and message.',
-  alreadyOpened: 'This query already exists.',
-  notFound: 'Query not found.',
-  deleted: 'This query was deleted.',
-  replyRequired: 'Please enter a reply message.',
-} as const;
-
-export type OpenQuery = Command<
-  'OpenQuery',
-  { queryId: string; pid: string | null; email: string; message: string }
->;
-export type ReplyToQuery = Command<
-  'ReplyToQuery',
-  {
-    by: string;
-    /** Blank: the address the query came from. */
-    to: string;
-    /** Blank: DEFAULT_REPLY_SUBJECT. */
-    subject: string;
-    body: string;
-    sendOk: boolean;
-    previewUrl: string | null;
-    /** "Send & Close" (SPEC §2 Queries). */
-    close: boolean;
-  }
->;
-export type CloseQuery = Command<'CloseQuery', Record<string, never>>;
-export type DeleteQuery = Command<'DeleteQuery', Record<string, never>>;
-
-export type QueryCommand = OpenQuery | ReplyToQuery | CloseQuery | DeleteQuery;
+import { DEFAULT_REPLY_SUBJECT, QUERY_MESSAGES, type QueryCommand } from './query.commands';
+import type { QueryEvent } from './query.events';
 
 export type QueryState =
   | { kind: 'none' }
@@ -165,5 +100,3 @@ export const queryDecider: Decider<QueryState, QueryCommand, QueryEvent> = {
   evolve,
   initialState: () => ({ kind: 'none' }),
 };
-
-export const queryStreamName = (queryId: string): string => `query-${queryId}`;

@@ -8,7 +8,7 @@ import {
   type QueryEvent,
   queryDecider,
   type ReplyToQuery,
-} from './query.decider';
+} from './index';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const metadata: CommandMetadata = {

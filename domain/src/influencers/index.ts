@@ -1,9 +1,12 @@
-// The influencer module's edge: the ledger, its programme terms, the support query and the
-// e-mail / referral-code reservations. (The package index re-exports it once the lead adds
-// `export * from './influencers';` to domain/src/index.ts.)
-export * from './influencer.events';
+// The influencer module's edge: the ledger and its programme terms, the influencer's support
+// query, and the e-mail / referral-code reservations.
 export * from './influencer-ledger.commands';
 export * from './influencer-ledger.decider';
+export * from './influencer-ledger.events';
+export * from './influencer-query.commands';
 export * from './influencer-query.decider';
+export * from './influencer-query.events';
+export * from './influencer-reservation.commands';
 export * from './influencer-reservation.decider';
+export * from './influencer-reservation.events';
 export * from './referral-programme';

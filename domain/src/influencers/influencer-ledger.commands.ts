@@ -1,5 +1,5 @@
 import type { Command } from '../core/decider';
-import type { PayoutStatus } from './influencer.events';
+import type { PayoutStatus } from './influencer-ledger.events';
 
 /** The influencer ledger's commands and folded state (stream `influencer-{id}`). */
 

@@ -1,12 +1,12 @@
 import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-import type { InfluencerLedgerEvent, PayoutStatus } from './influencer.events';
 import {
   INFLUENCER_MESSAGES,
   type InfluencerLedgerCommand,
   type InfluencerLedgerState,
   type PayoutEntry,
 } from './influencer-ledger.commands';
+import type { InfluencerLedgerEvent, PayoutStatus } from './influencer-ledger.events';
 import {
   isEligibleForPayout,
   notEligibleMessage,

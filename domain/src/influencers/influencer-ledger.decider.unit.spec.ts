@@ -1,12 +1,12 @@
 import { describe, it } from 'vitest';
 import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
-import type { InfluencerLedgerEvent } from './influencer.events';
 import { INFLUENCER_MESSAGES, type InfluencerLedgerCommand } from './influencer-ledger.commands';
 import {
   createInfluencerLedgerDecider,
   influencerLedgerDecider,
 } from './influencer-ledger.decider';
+import type { InfluencerLedgerEvent } from './influencer-ledger.events';
 import { notEligibleMessage, type ReferralProgramme } from './referral-programme';
 
 const metadata: CommandMetadata = {

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CommandMetadata } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-import type { InfluencerLedgerEvent } from './influencer.events';
 import type { InfluencerLedgerCommand, InfluencerLedgerState } from './influencer-ledger.commands';
 import { createInfluencerLedgerDecider } from './influencer-ledger.decider';
+import type { InfluencerLedgerEvent } from './influencer-ledger.events';
 import type { ReferralProgramme } from './referral-programme';
 
 // Small pools so sequences revisit the same users, orders and payouts (each user has two orders,

@@ -1,45 +1,11 @@
-import { assertNever, type Command, type Decider, type DomainEvent } from '../core/decider';
+import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-
-/**
- * An influencer's support query, stream `influencer-query-{queryId}` (ARCHITECTURE.md). Separate
- * from the customers' `query-{id}` streams: other people, other statuses (SPEC §4: open,
- * in_progress, resolved; an admin reply resolves unless the admin picks another status).
- */
-
-export const INFLUENCER_QUERY_STATUSES = ['open', 'in_progress', 'resolved'] as const;
-export type InfluencerQueryStatus = (typeof INFLUENCER_QUERY_STATUSES)[number];
-
-/** The subject the influencer screen sends (SPEC §7). */
-export const DEFAULT_INFLUENCER_QUERY_SUBJECT = 'General Issue';
-
-export const INFLUENCER_QUERY_MESSAGES = {
-  messageRequired: 'Enter your issue',
-  replyRequired: 'Please write a reply.',
-  notFound: 'Query not found.',
-  alreadyOpened: 'This query already exists.',
-} as const;
-
-export type InfluencerQueryOpened = DomainEvent<
-  'InfluencerQueryOpened',
-  { queryId: string; influencerId: string; subject: string; message: string }
->;
-export type InfluencerQueryReplied = DomainEvent<
-  'InfluencerQueryReplied',
-  { queryId: string; reply: string; status: InfluencerQueryStatus; by: string }
->;
-export type InfluencerQueryEvent = InfluencerQueryOpened | InfluencerQueryReplied;
-
-export type OpenInfluencerQuery = Command<
-  'OpenInfluencerQuery',
-  { queryId: string; influencerId: string; subject: string; message: string }
->;
-/** `by` is who answered, as the replies list shows it ('admin:{id}'). */
-export type ReplyToInfluencerQuery = Command<
-  'ReplyToInfluencerQuery',
-  { reply: string; status: InfluencerQueryStatus; by: string }
->;
-export type InfluencerQueryCommand = OpenInfluencerQuery | ReplyToInfluencerQuery;
+import {
+  DEFAULT_INFLUENCER_QUERY_SUBJECT,
+  INFLUENCER_QUERY_MESSAGES,
+  type InfluencerQueryCommand,
+} from './influencer-query.commands';
+import type { InfluencerQueryEvent, InfluencerQueryStatus } from './influencer-query.events';
 
 export type InfluencerQueryState =
   | { kind: 'none' }
@@ -108,5 +74,3 @@ export const influencerQueryDecider: Decider<
   InfluencerQueryCommand,
   InfluencerQueryEvent
 > = { decide, evolve, initialState: () => ({ kind: 'none' }) };
-
-export const influencerQueryStreamName = (queryId: string): string => `influencer-query-${queryId}`;

@@ -3,13 +3,11 @@ import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
 import {
   INFLUENCER_QUERY_MESSAGES,
+  INFLUENCER_RESERVATION_MESSAGES,
   type InfluencerQueryEvent,
   influencerQueryDecider,
-} from './influencer-query.decider';
-import {
-  INFLUENCER_RESERVATION_MESSAGES,
   influencerReservationDecider,
-} from './influencer-reservation.decider';
+} from './index';
 
 const metadata: CommandMetadata = {
   actor: 'influencer:i1',

@@ -1,37 +1,10 @@
-import { assertNever, type Command, type Decider, type DomainEvent } from '../core/decider';
+import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-
-/**
- * Uniqueness of an influencer's e-mail and referral code. Neither store has a unique index over
- * event data, so a value is claimed by appending to a stream named after it (the e-mail only as a
- * hash, computed in the api): the optimistic version check lets one claimant win. The e-mail is
- * released when its influencer is removed, so it can be given to a new influencer; a referral
- * code never is, so links already shared never start crediting someone else.
- */
-
-export type ReservedValue = 'email' | 'referralCode';
-
-export const INFLUENCER_RESERVATION_MESSAGES: Record<ReservedValue, string> = {
-  email: 'An influencer with this email already exists.',
-  referralCode: 'This referral code is already taken.',
-};
-
-export type InfluencerValueReserved = DomainEvent<
-  'InfluencerValueReserved',
-  { influencerId: string }
->;
-export type InfluencerValueReleased = DomainEvent<
-  'InfluencerValueReleased',
-  { influencerId: string }
->;
-export type InfluencerReservationEvent = InfluencerValueReserved | InfluencerValueReleased;
-
-export type ReserveInfluencerValue = Command<
-  'ReserveInfluencerValue',
-  { influencerId: string; value: ReservedValue }
->;
-export type ReleaseInfluencerValue = Command<'ReleaseInfluencerValue', { influencerId: string }>;
-export type InfluencerReservationCommand = ReserveInfluencerValue | ReleaseInfluencerValue;
+import {
+  INFLUENCER_RESERVATION_MESSAGES,
+  type InfluencerReservationCommand,
+} from './influencer-reservation.commands';
+import type { InfluencerReservationEvent } from './influencer-reservation.events';
 
 export type InfluencerReservationState = { heldBy: string | null };
 
@@ -79,9 +52,3 @@ export const influencerReservationDecider: Decider<
   InfluencerReservationCommand,
   InfluencerReservationEvent
 > = { decide, evolve, initialState: () => ({ heldBy: null }) };
-
-/** `emailHash`: a hash of the trimmed, lower-cased e-mail (the api computes it). */
-export const influencerEmailStreamName = (emailHash: string): string =>
-  `influencer-email-${emailHash}`;
-export const referralCodeStreamName = (referralCode: string): string =>
-  `referral-code-${referralCode.toUpperCase()}`;

@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
 import { DomainError } from '../core/domain-error';
-import {
-  ORDER_MESSAGES,
-  type OrderCommand,
-  type OrderState,
-  orderDecider,
-  type PlaceOrder,
-} from './order.decider';
+import { ORDER_MESSAGES, type OrderCommand, type PlaceOrder } from './order.commands';
+import { type OrderState, orderDecider } from './order.decider';
 import type { OrderEvent, OrderPlaced } from './order.events';
 
 const metadata: CommandMetadata = {

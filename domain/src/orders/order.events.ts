@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { DomainEvent } from '../core/decider';
-import type { Currency } from '../pricing/currency';
-import type { PurchasableServiceId } from '../pricing/service-catalogue';
+import { eventCatalogue, personal, type StoredEventOf } from '../core/event-catalogue';
+import { CURRENCIES, type Currency } from '../pricing/currency';
+import { PURCHASABLE_SERVICE_IDS, type PurchasableServiceId } from '../pricing/service-catalogue';
 import type { ResumePayload } from '../resume/resume-payload.schema';
 
 /** Stream `order-{orderId}` (ARCHITECTURE.md). Payloads are plain JSON. */
@@ -98,5 +100,57 @@ export type OrderEvent =
   | ReviewSuggestionsSaved
   | OrderRefunded
   | OrderDataErased;
+
+const orderId = z.string().min(1);
+const amount = z.number();
+const currency = z.enum(CURRENCIES);
+const status = z.enum(ORDER_STATUSES);
+const storedFileRef = z.object({ fileId: z.string(), name: z.string() });
+/**
+ * The resume form is kept as the customer sent it: the contract validated it when the order was
+ * placed, and parsing it again with today's resume schema (defaults, trims) would change rows a
+ * replay must give back unchanged.
+ */
+const storedResume = z.custom<ResumePayload>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'Expected the resume form (an object)',
+);
+
+/** The order's events as they read back from the store (event-catalogue.ts). */
+export const orderEvents = eventCatalogue<OrderEvent>()({
+  OrderPlaced: z.object({
+    orderId,
+    userId: z.string().min(1),
+    userEmail: personal(z.string()),
+    service: z.enum(PURCHASABLE_SERVICE_IDS),
+    planName: z.string(),
+    description: z.string(),
+    amount,
+    currency,
+    resume: personal(storedResume),
+    customerUploads: personal(z.array(storedFileRef)),
+  }),
+  OrderCurrencyChanged: z.object({ orderId, currency, amount }),
+  OrderDeleted: z.object({ orderId }),
+  OrderPaid: z.object({
+    orderId,
+    paymentId: z.string(),
+    providerOrderId: z.string(),
+    amount,
+    currency,
+  }),
+  OrderStatusChanged: z.object({ orderId, from: status, to: status }),
+  DeliveryAttached: z.object({
+    orderId,
+    file: personal(storedFileRef),
+    filename: personal(z.string()),
+  }),
+  DeliveryRemoved: z.object({ orderId, filename: personal(z.string()) }),
+  ReviewSuggestionsSaved: z.object({ orderId, text: personal(z.string()) }),
+  OrderRefunded: z.object({ orderId, refundId: z.string(), amount, currency }),
+  OrderDataErased: z.object({ orderId }),
+});
+
+export type StoredOrderEvent = StoredEventOf<typeof orderEvents>;
 
 export const orderStreamName = (orderId: string): string => `order-${orderId}`;

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { DomainEvent } from '../core/decider';
+import { eventCatalogue, personal, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * The influencer ledger, stream `influencer-{influencerId}` (ARCHITECTURE.md). Every event names
@@ -74,18 +76,41 @@ export type InfluencerLedgerEvent =
   | PayoutPaid
   | PayoutRejected;
 
-export const INFLUENCER_LEDGER_EVENT_TYPES = [
-  'InfluencerCreated',
-  'InfluencerPasswordChanged',
-  'InfluencerRemoved',
-  'ReferralRegistered',
-  'ReferralRewardCredited',
-  'ReferralRewardClawedBack',
-  'PayoutRequested',
-  'PayoutApproved',
-  'PayoutPaid',
-  'PayoutRejected',
-] as const satisfies readonly InfluencerLedgerEvent['type'][];
+const influencerId = z.string().min(1);
+const userId = z.string().min(1);
+const orderId = z.string().min(1);
+const payoutId = z.string().min(1);
+const amount = z.number();
+
+/** The ledger's events as they read back from the store (event-catalogue.ts). */
+export const influencerLedgerEvents = eventCatalogue<InfluencerLedgerEvent>()({
+  InfluencerCreated: z.object({
+    influencerId,
+    name: personal(z.string()),
+    email: personal(z.string()),
+    referralCode: z.string(),
+    passwordHash: personal(z.string()),
+  }),
+  InfluencerPasswordChanged: z.object({ influencerId, passwordHash: personal(z.string()) }),
+  InfluencerRemoved: z.object({ influencerId }),
+  ReferralRegistered: z.object({ influencerId, userId, at: z.string() }),
+  ReferralRewardCredited: z.object({ influencerId, userId, orderId, amount }),
+  ReferralRewardClawedBack: z.object({ influencerId, userId, orderId, amount, shortfall: amount }),
+  PayoutRequested: z.object({
+    influencerId,
+    payoutId,
+    amount,
+    payeeName: personal(z.string()),
+    mobile: personal(z.string()),
+    bankName: personal(z.string()),
+    upiId: personal(z.string()),
+  }),
+  PayoutApproved: z.object({ influencerId, payoutId }),
+  PayoutPaid: z.object({ influencerId, payoutId, txnId: z.string().nullable() }),
+  PayoutRejected: z.object({ influencerId, payoutId, amount }),
+});
+
+export type StoredInfluencerLedgerEvent = StoredEventOf<typeof influencerLedgerEvents>;
 
 export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { DomainEvent } from './decider';
+
+/**
+ * An aggregate's events as they read back from the store: one zod schema per event type. The
+ * store only knows JSON, and what it gives back is not always what `decide` wrote: a personal
+ * field reads null once its stream's key is erased (PERSONAL_FIELDS, crypto-shredding), and an
+ * event appended around the API may be anything. Read models and policies decode through a
+ * catalogue once, then switch on `type` over `StoredEventOf<catalogue>` with an exhaustive
+ * check, so renaming or adding an event fails the typecheck wherever it is consumed.
+ */
+export interface EventCatalogue<Schemas extends EventSchemaMap = EventSchemaMap> {
+  /** Every event type of the aggregate, in declaration order. */
+  readonly types: readonly (keyof Schemas & string)[];
+  readonly schemas: Schemas;
+}
+
+export type EventSchemaMap = { readonly [type: string]: z.ZodType };
+
+/** An event of the catalogue as decoded: its type and its payload as stored. */
+export type StoredEventOf<C> =
+  C extends EventCatalogue<infer Schemas>
+    ? {
+        [Type in keyof Schemas & string]: { type: Type; data: z.output<Schemas[Type]> };
+      }[keyof Schemas & string]
+    : never;
+
+type DataOf<E extends DomainEvent, Type extends E['type']> = Extract<E, { type: Type }>['data'];
+
+/** Any field may read null in store (erased personal data); nothing else may differ. */
+type Erasable<Data> = { [Key in keyof Data]: Data[Key] | null };
+
+type SchemasOf<E extends DomainEvent> = {
+  readonly [Type in E['type']]: z.ZodType<Erasable<DataOf<E, Type>>>;
+};
+
+/** Every payload `decide` can produce must decode: a schema stricter than the type is a bug. */
+type DecidedPayloadsDecode<E extends DomainEvent, Schemas extends SchemasOf<E>> = {
+  readonly [Type in E['type']]: DataOf<E, Type> extends z.input<Schemas[Type]>
+    ? unknown
+    : { error: 'a payload decide produces would not decode'; type: Type };
+};
+
+type NoOtherTypes<E extends DomainEvent, Schemas> = {
+  readonly [Type in Exclude<keyof Schemas, E['type']>]: never;
+};
+
+/**
+ * Declares the catalogue of the event union `E`: exactly one schema per type of `E` (a missing,
+ * extra or renamed type does not compile), each accepting every payload `decide` produces.
+ *
+ *   export const orderEvents = eventCatalogue<OrderEvent>()({ OrderPlaced: z.object(…), … });
+ */
+export function eventCatalogue<E extends DomainEvent>() {
+  return <const Schemas extends SchemasOf<E>>(
+    schemas: Schemas & DecidedPayloadsDecode<E, Schemas> & NoOtherTypes<E, Schemas>,
+  ): EventCatalogue<Schemas> => ({
+    types: Object.keys(schemas) as (keyof Schemas & string)[],
+    schemas,
+  });
+}
+
+export type DecodeResult<Event> =
+  | { kind: 'decoded'; event: Event }
+  /** No catalogue given knows the type: not this consumer's business. */
+  | { kind: 'unknown'; type: string }
+  /** A known type whose payload does not fit its schema. */
+  | { kind: 'malformed'; type: string; problems: string };
+
+/**
+ * The one decode step: a stored `{type, data}` against the catalogues a consumer reads. Pure;
+ * the caller decides what an unknown or malformed event means for it.
+ */
+export function decodeEvent<const Catalogues extends readonly EventCatalogue[]>(
+  catalogues: Catalogues,
+  stored: { type: string; data: unknown },
+): DecodeResult<StoredEventOf<Catalogues[number]>> {
+  const schema = schemaFor(catalogues, stored.type);
+  if (schema === undefined) return { kind: 'unknown', type: stored.type };
+  const parsed = schema.safeParse(stored.data);
+  if (!parsed.success) {
+    return { kind: 'malformed', type: stored.type, problems: describeIssues(parsed.error) };
+  }
+  // The schema was chosen by `type`, so the pair is an event of the catalogue.
+  const event = { type: stored.type, data: parsed.data } as StoredEventOf<Catalogues[number]>;
+  return { kind: 'decoded', event };
+}
+
+/** Every event type the catalogues know, e.g. to subscribe to only those. */
+export function catalogueTypes(catalogues: readonly EventCatalogue[]): string[] {
+  return catalogues.flatMap((catalogue) => catalogue.types);
+}
+
+function schemaFor(catalogues: readonly EventCatalogue[], type: string): z.ZodType | undefined {
+  for (const catalogue of catalogues) {
+    if (Object.hasOwn(catalogue.schemas, type)) return catalogue.schemas[type];
+  }
+  return undefined;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(data)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** A personal field (PERSONAL_FIELDS): null once its stream's key is erased. */
+export const personal = <Schema extends z.ZodType>(schema: Schema) => schema.nullable();

@@ -1,0 +1,4 @@
+// The order aggregate's edge (stream `order-{orderId}`).
+export * from './order.commands';
+export * from './order.decider';
+export * from './order.events';

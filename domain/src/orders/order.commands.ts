@@ -1,0 +1,65 @@
+import type { Command } from '../core/decider';
+import type { Currency } from '../pricing/currency';
+import type { PurchasableServiceId } from '../pricing/service-catalogue';
+import type { ResumePayload } from '../resume/resume-payload.schema';
+import type { AdminSettableStatus, StoredFileRef } from './order.events';
+
+/** The order's commands (stream `order-{orderId}`) and the refusals `decide` answers them with. */
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found.',
+  deleted: 'This order was deleted.',
+  notYours: 'Access denied.',
+  alreadyPlaced: 'This order already exists.',
+  alreadyPaid: 'This order is already paid.',
+  noPaymentRequired: 'No payment required',
+  paidCannotBeDeleted: 'A paid order cannot be deleted. Refunds are possible while it is pending.',
+  amountMismatch: 'The payment does not match the order amount.',
+  notPaid: 'This order is not paid.',
+  refundOnlyWhilePending: 'Refunds are possible only while an order is pending.',
+  suggestionsOnlyForReview: 'Suggestions can only be added to resume review orders.',
+  suggestionsRequired: 'Please write the suggestions.',
+  attachmentNotFound: 'Attachment not found.',
+  refunded: 'This order was refunded.',
+} as const;
+
+export type PlaceOrder = Command<
+  'PlaceOrder',
+  {
+    orderId: string;
+    userId: string;
+    userEmail: string;
+    service: PurchasableServiceId;
+    description: string;
+    currency: Currency;
+    resume: ResumePayload | null;
+    customerUploads: StoredFileRef[];
+  }
+>;
+export type ChangeOrderCurrency = Command<
+  'ChangeOrderCurrency',
+  { userId: string; currency: Currency }
+>;
+export type DeleteOrder = Command<'DeleteOrder', { userId: string }>;
+export type MarkOrderPaid = Command<
+  'MarkOrderPaid',
+  { paymentId: string; providerOrderId: string; amount: number; currency: Currency }
+>;
+export type SetOrderStatus = Command<'SetOrderStatus', { status: AdminSettableStatus }>;
+export type AttachDelivery = Command<'AttachDelivery', { file: StoredFileRef; filename: string }>;
+export type RemoveDelivery = Command<'RemoveDelivery', { filename: string }>;
+export type SaveReviewSuggestions = Command<'SaveReviewSuggestions', { text: string }>;
+export type RefundOrder = Command<'RefundOrder', { refundId: string }>;
+export type EraseOrderData = Command<'EraseOrderData', Record<string, never>>;
+
+export type OrderCommand =
+  | PlaceOrder
+  | ChangeOrderCurrency
+  | DeleteOrder
+  | MarkOrderPaid
+  | SetOrderStatus
+  | AttachDelivery
+  | RemoveDelivery
+  | SaveReviewSuggestions
+  | RefundOrder
+  | EraseOrderData;
