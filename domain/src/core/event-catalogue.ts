@@ -11,7 +11,7 @@ import type { DomainEvent } from './decider';
  */
 export interface EventCatalogue<Schemas extends EventSchemaMap = EventSchemaMap> {
   /** Every event type of the aggregate, in declaration order. */
-  readonly types: readonly (keyof Schemas & string)[];
+  readonly types: readonly string[];
   readonly schemas: Schemas;
 }
 
@@ -55,7 +55,7 @@ export function eventCatalogue<E extends DomainEvent>() {
   return <const Schemas extends SchemasOf<E>>(
     schemas: Schemas & DecidedPayloadsDecode<E, Schemas> & NoOtherTypes<E, Schemas>,
   ): EventCatalogue<Schemas> => ({
-    types: Object.keys(schemas) as (keyof Schemas & string)[],
+    types: Object.keys(schemas),
     schemas,
   });
 }
