@@ -4,6 +4,7 @@ import { adminContext } from '../../auth/auth-context';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
 import fileStoragePlugin from '../../files/file-storage.plugin';
 import { orderHistoryRoute } from './audit/order-history.route';
+import { adminDashboardRoute } from './dashboard/admin-dashboard.route';
 import { adminHealthRoutes } from './health/admin-health.route';
 import { adminInfluencerPayoutsRoute } from './influencers/admin-influencer-payouts.route';
 import { adminInfluencerQueriesRoute } from './influencers/admin-influencer-queries.route';
@@ -18,6 +19,7 @@ import { queriesRoutes } from './queries/queries.route';
 import { replyQueryRoute } from './queries/reply-query.route';
 import { adminStatsRoute } from './stats/admin-stats.route';
 import { listUsersRoute } from './users/list-users.route';
+import { userOrdersRoute } from './users/user-orders.route';
 
 /**
  * The admin panel's calls (SPEC §7 "Admin calls"), registered under
@@ -29,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fileStoragePlugin);
   await app.register(multipart, DOCUMENT_MULTIPART_OPTIONS);
   await app.register(adminStatsRoute);
+  await app.register(adminDashboardRoute);
   await app.register(adminHealthRoutes);
   await app.register(listOrdersRoutes);
   await app.register(orderStatusRoute);
@@ -37,6 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(refundOrderRoutes);
   await app.register(orderHistoryRoute);
   await app.register(listUsersRoute);
+  await app.register(userOrdersRoute);
   await app.register(queriesRoutes);
   await app.register(replyQueryRoute);
   await app.register(adminOutboxRoutes);
