@@ -271,6 +271,7 @@ export const flowMessages = {
     // SPEC §5, §8.
     required: 'Please enter email and password',
     failed: 'Login failed. Please check your credentials.',
+    sessionEnded: 'Your session has ended. Please log in again.',
   },
   register: {
     title: 'Sign up · Shortlist',

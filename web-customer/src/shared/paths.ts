@@ -39,6 +39,11 @@ export function safeNextPath(value: string | null | undefined): string | null {
   return value;
 }
 
+/** A path served by another app on this origin (admin, influencer): reached by a page load. */
+export function isOtherAppPath(path: string): boolean {
+  return /^\/(admin|influencer)(\/|\?|#|$)/.test(path);
+}
+
 /** The state a signed-in route leaves when it sends a signed-out visitor to `/` (SPEC §2). */
 export interface RedirectState {
   from: string;

@@ -84,6 +84,20 @@ describe('login', () => {
     expect(router.state.location.search).toBe('?from=login');
   });
 
+  it('goes back to an admin page with a full page load, and says why it asked again', async () => {
+    stubFetch(signedIn);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const next = encodeURIComponent('/admin/queries?q=asha');
+    await renderApp(`/login?next=${next}&expired=1`);
+    expect(screen.getByText('Your session has ended. Please log in again.')).toBeVisible();
+
+    await fillAndSubmit('asha@example.com', 'secret-pass');
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/queries?q=asha'));
+    vi.unstubAllGlobals();
+  });
+
   it('ignores a next path that leaves the site', async () => {
     stubFetch(signedIn);
     const { router } = await renderApp(`/login?next=${encodeURIComponent('//evil.example/x')}`);

@@ -13,7 +13,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/messages';
-import { nextPathFrom, paths } from '../../shared/paths';
+import { isOtherAppPath, nextPathFrom, paths } from '../../shared/paths';
 
 const copy = flowMessages.login;
 
@@ -27,6 +27,8 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const login = useApiMutation(loginAccountRoute);
+  // Set by the admin app when the API refused its token (expired or revoked).
+  const expired = new URLSearchParams(location.search).has('expired');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +44,10 @@ export function LoginScreen() {
       const answer = await login.mutateAsync({ body: { email: cleanEmail, password } });
       // Remember me keeps the session in local storage; otherwise it ends with the tab (SPEC §3).
       saveSession({ token: answer.token, user: answer.user }, { remember });
-      navigate(nextPathFrom(location) ?? paths.home, { replace: true });
+      const next = nextPathFrom(location) ?? paths.home;
+      // The admin app is another build on this origin: only a full page load reaches it.
+      if (isOtherAppPath(next)) window.location.assign(next);
+      else navigate(next, { replace: true });
     } catch (failure) {
       setError(errorMessage(failure, copy.failed));
       setBusy(false);
@@ -80,6 +85,7 @@ export function LoginScreen() {
           <Link to={paths.forgot}>{copy.forgot}</Link>
         </div>
         <div id="login-error">
+          {expired && !error ? <p role="status">{copy.sessionEnded}</p> : null}
           {error ? (
             <p className={styles.error} role="alert">
               {error}
