@@ -1,14 +1,12 @@
+import { getDevOutboxMessageRoute } from '@shortlist/domain/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_MESSAGES } from '../plugins/errors.plugin';
+import { contractRoute } from '../shared/contract-route';
 import { createMailer, devOutboxEnabled, OUTBOX_ROUTE_PREFIX, outboxDir } from './create-mailer';
 import { registerMailJob } from './mail-job';
-import { MAIL_ID_PATTERN } from './mailer.port';
 import { readOutboxMessage } from './outbox.mailer';
 import { renderOutboxPage } from './outbox-preview.page';
-
-export const outboxIdParamsSchema = z.object({ id: z.string().regex(MAIL_ID_PATTERN) });
 
 /**
  * Answers the preview page of outbox message `id`, or 404. The page runs nothing (its own CSP)
@@ -47,14 +45,8 @@ export const mailPlugin: FastifyPluginAsyncZod = async (app) => {
     `MAIL_PREVIEW_LINKS is on: reset mails are readable by anyone at /api${OUTBOX_ROUTE_PREFIX}, so the server listens on loopback only`,
   );
   const dir = outboxDir(app.config);
-  app.get(
-    `${OUTBOX_ROUTE_PREFIX}/:id`,
-    {
-      schema: {
-        params: outboxIdParamsSchema,
-        response: { 200: z.string(), 404: z.object({ message: z.string() }) },
-      },
-    },
-    async (request, reply) => sendOutboxPage(reply, dir, request.params.id),
-  );
+  app.route({
+    ...contractRoute(app, getDevOutboxMessageRoute, [400, 404]),
+    handler: async (request, reply) => sendOutboxPage(reply, dir, request.params.id),
+  });
 };

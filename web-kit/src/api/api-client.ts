@@ -1,3 +1,4 @@
+import { messageSchema } from '@shortlist/domain/contract';
 import { readInfluencerSession, readToken } from '../session/session';
 import { ApiError } from './api-error';
 
@@ -189,11 +190,8 @@ function settle(status: number, text: string, parse: Parser<unknown> | undefined
 }
 
 function messageIn(data: unknown): string | null {
-  if (typeof data === 'object' && data !== null && 'message' in data) {
-    const { message } = data;
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return null;
+  const refusal = messageSchema.safeParse(data);
+  return refusal.success && refusal.data.message.trim() !== '' ? refusal.data.message : null;
 }
 
 /** The customer and admin apps' client: the token from SPEC §3 session storage. */

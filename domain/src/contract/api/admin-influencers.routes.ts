@@ -6,7 +6,7 @@ import { INFLUENCER_MESSAGES as M } from './influencer.messages';
 import { adminPayoutSchema, influencerQuerySchema, influencerSchema } from './influencer-views';
 import { idParamsSchema } from './params';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
-import { defineRoute } from './route';
+import { defineRoute, messageSchema } from './route';
 
 /** GET /admin/influencers?q: searched by name, e-mail or referral code, newest first. */
 export const listInfluencersRoute = defineRoute({
@@ -77,7 +77,7 @@ export const deleteInfluencerRoute = defineRoute({
   audience: 'admin',
   summary: 'Remove an influencer',
   params: idParamsSchema,
-  response: z.object({ message: z.string() }),
+  response: messageSchema,
 });
 
 /** GET /admin/influencer-queries: every influencer's queries, newest first. */

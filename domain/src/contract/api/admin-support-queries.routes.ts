@@ -4,7 +4,7 @@ import { multiLineText, singleLineText } from '../text';
 import { ADMIN_MESSAGES } from './admin.messages';
 import { pageOf, pagingSchema } from './paging';
 import { idParamsSchema } from './params';
-import { defineRoute } from './route';
+import { defineRoute, messageSchema } from './route';
 
 /**
  * SPEC §3 "Stored query" (a Contact page message), as the admin Queries screen reads it. `_id`
@@ -62,7 +62,7 @@ export const deleteSupportQueryRoute = defineRoute({
   audience: 'admin',
   summary: 'Delete a contact query',
   params: idParamsSchema,
-  response: z.object({ message: z.string() }),
+  response: messageSchema,
 });
 
 /**

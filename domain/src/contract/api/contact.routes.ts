@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUERY_MESSAGES } from '../../index';
 import { multiLineText, singleLineText } from '../text';
-import { defineRoute } from './route';
+import { defineRoute, messageSchema } from './route';
 
 export const CONTACT_MESSAGES = {
   received: 'We have received your query and will get back to you ASAP.',
@@ -52,5 +52,5 @@ export const openContactQueryRoute = defineRoute({
         message: body.contactmessage,
       };
     }),
-  response: z.object({ message: z.string() }),
+  response: messageSchema,
 });

@@ -3,7 +3,7 @@ import { currencySchema, resumePayloadSchema } from '../../index';
 import { singleLineText } from '../text';
 import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
-import { defineRoute } from './route';
+import { defineRoute, messageSchema } from './route';
 
 /**
  * POST /resume: the builder's form (SPEC §3) becomes a resume_from_scratch order in the
@@ -84,7 +84,7 @@ export const deleteOrderRoute = defineRoute({
   audience: 'customer',
   summary: 'Delete an unpaid order',
   params: idParamsSchema,
-  response: z.object({ message: z.string() }),
+  response: messageSchema,
 });
 
 /** PATCH /orders/{id}/currency: the checkout's currency toggle (re-prices an unpaid order). */
