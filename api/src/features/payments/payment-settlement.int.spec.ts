@@ -7,7 +7,11 @@ import {
   createPaymentsTestApp,
   type PaymentsTestApp,
 } from '../../testing/payments-test-kit';
-import { reconcilePayments } from './reconcile-payments';
+import {
+  RECONCILE_INTERVAL_MS,
+  reconcilePayments,
+  scheduleReconcileRun,
+} from './reconcile-payments';
 
 // Issue 9, item 5: every captured payment ends paying its order or refunded, whichever channel
 // (verify or webhook) reports it, and the reconciliation job settles the ones nobody did.
@@ -47,7 +51,7 @@ async function capturedWithoutOrderWrite(): Promise<{
   const { orderId, customer, providerOrderId } = await t.checkedOut();
   const userId = customer.id;
   const paid = await t.pay(providerOrderId);
-  await t.services.store.append(paymentStreamName(orderId), [
+  const { position } = await t.services.store.append(paymentStreamName(orderId), [
     {
       id: randomUUID(),
       type: 'PaymentVerified',
@@ -62,6 +66,9 @@ async function capturedWithoutOrderWrite(): Promise<{
       metadata: { actor: `user:${userId}`, correlationId: randomUUID(), causationId: null },
     },
   ]);
+  // The job scans $all, which shows an event once no older transaction (the app's projections
+  // run beside it) can still commit before it: once the read models passed it, so does the scan.
+  await t.app.waitForProjections(position, ['orders']);
   return { orderId, customer, paid };
 }
 
@@ -181,6 +188,20 @@ describe('the reconciliation job', () => {
     const again = await t.post('/payments/checkout', { orderId }, customer.token);
     expect(again.status).toBe(200);
     expect(again.body.razorpay).toMatchObject({ amount: 1_700, currency: 'USD' });
+  });
+
+  it("runs as the app's queued job, and leaves a capture younger than its minimum age alone", async () => {
+    const { orderId } = await capturedWithoutOrderWrite();
+    // A slot of its own, far ahead, run now: the job the app registered, with its real settings.
+    const runAt = new Date(Date.now() + 1000 * RECONCILE_INTERVAL_MS);
+    await scheduleReconcileRun(t.services.queue, runAt, runAt);
+    await t.services.queue.whenIdle();
+    const finished = t.logs.entries().find((e) => e.msg === 'Payment reconciliation finished');
+    expect(finished).toMatchObject({ failed: 0, fulfilled: 0 });
+    expect(finished?.young).toBeGreaterThanOrEqual(1);
+    // Seconds old: verify and the webhook may still report it, so the job did not race them.
+    expect(await t.countOf(orderStreamName(orderId), 'OrderPaid')).toBe(0);
+    expect((await reconcile()).fulfilled).toBeGreaterThanOrEqual(1);
   });
 
   it('resumes its scan where the last run left it, and still finds a later capture', async () => {
