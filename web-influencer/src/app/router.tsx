@@ -1,19 +1,30 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { HomeScreen } from '../screens/home/home-screen';
-import { NotFoundScreen } from '../screens/not-found/not-found-screen';
-import { AppLayout } from './app-layout';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
+import { LoginScreen } from '../features/login/login-screen';
+import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import { OrdersScreen } from '../features/orders/orders-screen';
+import { PayoutsScreen } from '../features/payouts/payouts-screen';
+import { QueriesScreen } from '../features/queries/queries-screen';
+import { StatementScreen } from '../features/statement/statement-screen';
+import { paths } from '../shared/paths';
+import { InfluencerLayout } from './influencer-layout';
 
 /** Must match `base` in vite.config.ts: the server mounts this build at /influencer/. */
 export const basename = '/influencer';
 
 export const routes: RouteObject[] = [
+  { path: paths.login, element: <LoginScreen /> },
   {
-    element: <AppLayout />,
+    element: <InfluencerLayout />,
     children: [
-      { index: true, element: <HomeScreen /> },
-      { path: '*', element: <NotFoundScreen /> },
+      { index: true, element: <DashboardScreen /> },
+      { path: paths.statement, element: <StatementScreen /> },
+      { path: paths.orders, element: <OrdersScreen /> },
+      { path: paths.queries, element: <QueriesScreen /> },
+      { path: paths.payouts, element: <PayoutsScreen /> },
     ],
   },
+  { path: '*', element: <NotFoundScreen /> },
 ];
 
 export function createAppRouter() {
