@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api-client';
 import { ApiProvider } from './api-provider';
+import { callApi } from './call-api';
 import { createQueryClient } from './query-client';
-import { useApiMutation, useApiQuery } from './use-api';
+import { useApiCache, useApiMutation, useApiQuery } from './use-api';
 
 const getThing = defineRoute({
   method: 'GET',
@@ -92,5 +93,50 @@ describe('contract hooks', () => {
     renderThing(fetchMock);
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(screen.getByText('Name: B')).toBeInTheDocument());
+  });
+
+  it('keeps what `select` narrows the answer to, and shows a change written into the cache', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(200, { name: 'A' }));
+    function Initial() {
+      const initial = useApiQuery(getThing, { params: { id: 'x' } }, { select: (t) => t.name[0] });
+      const cache = useApiCache();
+      return (
+        <>
+          <p>Initial: {initial.data ?? '…'}</p>
+          <button
+            type="button"
+            onClick={() =>
+              cache.update(getThing, { params: { id: 'x' } }, (thing) => ({
+                name: `Z${thing.name}`,
+              }))
+            }
+          >
+            Change
+          </button>
+        </>
+      );
+    }
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    render(
+      <ApiProvider client={client} queryClient={createQueryClient()}>
+        <Initial />
+      </ApiProvider>,
+    );
+    expect(await screen.findByText('Initial: A')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(await screen.findByText('Initial: Z')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('callApi sends the extra headers a route reads besides its body', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(200, { message: 'Renamed' }));
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    await callApi(
+      client,
+      renameThing,
+      { params: { id: 'x' }, body: { name: 'B' } },
+      { headers: { 'X-Ref': 'CODE1' } },
+    );
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('X-Ref')).toBe('CODE1');
   });
 });
