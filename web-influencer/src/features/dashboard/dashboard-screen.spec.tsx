@@ -1,0 +1,126 @@
+import { clearInfluencerSession, readInfluencerSession } from '@shortlist/web-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chartAnswer, dashboardAnswer, json, stubFetch } from '../../testing/api-stub';
+import { renderApp } from '../../testing/render-app';
+
+afterEach(() => {
+  clearInfluencerSession();
+  vi.unstubAllGlobals();
+});
+
+function stubDashboard(dashboard: () => Response | Promise<Response>) {
+  return stubFetch(({ path }) =>
+    path.startsWith('/api/influencer/referral-chart') ? json(200, chartAnswer()) : dashboard(),
+  );
+}
+
+const link = 'https://shortlist.test/register?ref=RIYA2025';
+
+describe('dashboard', () => {
+  it('shows the figures, the referral link with its QR code and the referred orders', async () => {
+    stubDashboard(() =>
+      json(
+        200,
+        dashboardAnswer({
+          stats: { usersReferred: 3, registrations: 3, orders: 1, balance: 2550, eligible: true },
+        }),
+      ),
+    );
+    await renderApp('/influencer/');
+
+    expect(await screen.findByText(link)).toBeVisible();
+    const figures = screen.getByRole('region', { name: 'Your figures' });
+    expect(within(figures).getByText('Users referred').nextElementSibling).toHaveTextContent('3');
+    expect(within(figures).getByText('Balance').nextElementSibling).toHaveTextContent('₹2,550');
+    expect(within(figures).getByText('Eligible')).toBeVisible();
+
+    const qr = await screen.findByRole('img', { name: `QR code of your referral link ${link}` });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    const table = screen.getByRole('table', { name: 'Referred orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('4f1c2a9e');
+    expect(rows[0]).toHaveTextContent('as***@customers.test');
+    expect(rows[0]).not.toHaveTextContent('asha@');
+    expect(rows[0]).toHaveTextContent('Review');
+    expect(rows[0]).toHaveTextContent('Pending');
+    expect(rows[1]).toHaveTextContent('Completed');
+  });
+
+  it('copies the link and says so', async () => {
+    stubDashboard(() => json(200, dashboardAnswer()));
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await renderApp('/influencer/');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText('Link copied!')).toBeVisible();
+  });
+
+  it('gives the chart’s numbers to a screen reader as a table', async () => {
+    stubDashboard(() => json(200, dashboardAnswer()));
+    await renderApp('/influencer/');
+
+    const table = await screen.findByRole('table', {
+      name: 'Registrations and rewarded orders per week',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(
+      within(rows[11] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '1']);
+    expect(screen.getByTestId('referral-chart-svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('shows an empty orders state before anyone has ordered', async () => {
+    stubDashboard(() => json(200, dashboardAnswer({ orders: [] })));
+    await renderApp('/influencer/');
+
+    expect(await screen.findByRole('heading', { name: 'No referred orders yet' })).toBeVisible();
+  });
+
+  it.each([
+    [401, { message: 'Authentication required' }, 'Unauthorized. Please log in again.'],
+    [403, { message: 'Forbidden' }, 'Access denied.'],
+    [500, { message: 'Internal Server Error' }, 'Server error'],
+    [404, {}, 'Failed to load dashboard'],
+  ])('answers %i with the SPEC §8 text and a Retry', async (status, body, text) => {
+    let fail = true;
+    const fetchMock = stubDashboard(() =>
+      fail ? json(status, body) : json(200, dashboardAnswer()),
+    );
+    await renderApp('/influencer/');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    const calls = fetchMock.mock.calls.length;
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText(link)).toBeVisible();
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('offers a fresh login when the token is refused', async () => {
+    stubDashboard(() => json(401, { message: 'Authentication required' }));
+    const { router } = await renderApp('/influencer/');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in again' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/influencer/login'));
+    expect(readInfluencerSession()).toBeNull();
+  });
+
+  it('says Server error when the server cannot be reached', async () => {
+    stubDashboard(() => Promise.reject(new TypeError('Failed to fetch')));
+    await renderApp('/influencer/');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server error');
+  });
+});
