@@ -177,15 +177,13 @@ describe('GET /api/influencer/statement', () => {
 
     const { entries, balance } = await statement();
     expect(
-      entries
-        .slice(-5)
-        .map(({ kind, payoutId, txnId, amount, balance: after }) => ({
-          kind,
-          payoutId,
-          txnId,
-          amount,
-          after,
-        })),
+      entries.slice(-5).map(({ kind, payoutId, txnId, amount, balance: after }) => ({
+        kind,
+        payoutId,
+        txnId,
+        amount,
+        after,
+      })),
     ).toEqual([
       { kind: 'payout_held', payoutId: rejected?._id, txnId: null, amount: -2550, after: 0 },
       { kind: 'payout_returned', payoutId: rejected?._id, txnId: null, amount: 2550, after: 2550 },
