@@ -1,4 +1,4 @@
-import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
+import type { RecordedEvent } from '@shortlist/eventstore';
 
 /**
  * The time a read model shows for an event: the decision's time from its metadata (`at`), else
@@ -7,10 +7,4 @@ import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
 export function eventTime(event: RecordedEvent): string {
   const at = event.metadata.at;
   return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : event.recordedAt;
-}
-
-/** Metadata and payloads are plain JSON written by many producers; only strings count. */
-export function stringField(object: JsonObject, key: string): string | null {
-  const value = object[key];
-  return typeof value === 'string' ? value : null;
 }

@@ -33,7 +33,7 @@ export {
   verifyProjections,
 } from './maintenance/verify';
 export { migrateToLatest, migrations } from './migrations/migrate';
-export { ORDER_EVENT_TYPES, ordersProjection } from './orders/orders.projection';
+export { ordersProjection } from './orders/orders.projection';
 export type {
   NewOrderRow,
   OrderAttachmentRow,

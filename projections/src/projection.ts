@@ -1,3 +1,9 @@
+import {
+  catalogueTypes,
+  decodeEvent,
+  type EventCatalogue,
+  type StoredEventOf,
+} from '@shortlist/domain';
 import type { RecordedEvent } from '@shortlist/eventstore';
 import type { Transaction } from 'kysely';
 import type { Database } from './database';
@@ -20,6 +26,52 @@ export interface Projection {
   /** Event types it reacts to; absent = all. The checkpoint advances past the others anyway. */
   handles?: readonly string[];
   apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
+}
+
+/** A domain event as a projector sees it: decoded, with the record it was read from. */
+export type ProjectedEvent<Catalogue> = StoredEventOf<Catalogue> & {
+  /** Position, stream, version, id, metadata and time of the stored event. */
+  readonly recorded: RecordedEvent;
+};
+
+/** A stored event of a type the projection reads whose payload does not fit its schema. */
+export class MalformedEventError extends Error {
+  constructor(event: RecordedEvent, problems: string) {
+    super(`Malformed ${event.type} event ${event.id}: ${problems}`);
+    this.name = 'MalformedEventError';
+  }
+}
+
+/**
+ * A projection fed with decoded domain events: it names the event catalogues it reads, whole,
+ * and `apply` switches on `type` over every event of them, ending with `assertNever`, so an event
+ * added to or renamed in one of those aggregates fails the typecheck here. Events of other types
+ * never reach it; one whose payload does not decode throws MalformedEventError, which the runner
+ * treats like any event that keeps failing: retried, then quarantined (quarantine/).
+ */
+export function typedProjection<const Catalogues extends readonly EventCatalogue[]>(definition: {
+  name: string;
+  version?: number;
+  tables: readonly string[];
+  reads: Catalogues;
+  apply(trx: Transaction<Database>, events: ProjectedEvent<Catalogues[number]>[]): Promise<void>;
+}): Projection {
+  const { reads, apply, ...rest } = definition;
+  return {
+    ...rest,
+    handles: catalogueTypes(reads),
+    async apply(trx, events) {
+      const decoded: ProjectedEvent<Catalogues[number]>[] = [];
+      for (const recorded of events) {
+        const result = decodeEvent(reads, recorded);
+        // `handles` keeps other types away; a caller passing them anyway gets them skipped.
+        if (result.kind === 'unknown') continue;
+        if (result.kind === 'malformed') throw new MalformedEventError(recorded, result.problems);
+        decoded.push({ ...result.event, recorded });
+      }
+      if (decoded.length > 0) await apply(trx, decoded);
+    },
+  };
 }
 
 export function projectionVersion(projection: Projection): number {

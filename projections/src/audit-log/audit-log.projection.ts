@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@shortlist/eventstore';
-import { eventTime, stringField } from '../event-time';
+import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
+import { eventTime } from '../event-time';
 import type { Projection } from '../projection';
 import type { NewAuditLogRow } from './audit-log.table';
 
@@ -40,10 +40,16 @@ export function toAuditLogRow(event: RecordedEvent): NewAuditLogRow {
     stream_version: event.streamVersion,
     event_id: event.id,
     type: event.type,
-    actor: stringField(metadata, 'actor'),
-    correlation_id: stringField(metadata, 'correlationId'),
-    causation_id: stringField(metadata, 'causationId'),
+    actor: metadataText(metadata, 'actor'),
+    correlation_id: metadataText(metadata, 'correlationId'),
+    causation_id: metadataText(metadata, 'causationId'),
     // A malformed time must not wedge the runner on one event forever; the store's time stands in.
     at: eventTime(event),
   };
+}
+
+/** Metadata is the envelope many producers write, not a domain payload: only strings count. */
+function metadataText(metadata: JsonObject, key: string): string | null {
+  const value = metadata[key];
+  return typeof value === 'string' ? value : null;
 }

@@ -1,8 +1,14 @@
-import type { JsonObject, JsonValue, RecordedEvent } from '@shortlist/eventstore';
+import {
+  accountEvents,
+  assertNever,
+  influencerLedgerEvents,
+  type OrderStatus,
+  orderEvents,
+} from '@shortlist/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database';
-import { eventTime, stringField } from '../event-time';
-import type { Projection } from '../projection';
+import { eventTime } from '../event-time';
+import { type ProjectedEvent, typedProjection } from '../projection';
 import { refreshLedger } from './influencer-ledger.summary';
 
 export const INFLUENCER_LEDGER_TABLES = [
@@ -14,52 +20,50 @@ export const INFLUENCER_LEDGER_TABLES = [
   'influencer_ledgers',
 ] as const;
 
+const READS = [influencerLedgerEvents, accountEvents, orderEvents] as const;
+type LedgerInput = ProjectedEvent<(typeof READS)[number]>;
+
 /**
  * The influencer's figures (registrations, orders, balance, open payout), payouts, referrals and
  * referred orders. Fed by the ledger stream and by the accounts and orders the referrals lead
  * to. Each event writes rows keyed by an id in its data; then the influencer's summary row is
  * recomputed from those rows, so re-applying an event can never count it twice.
  */
-export const influencerLedgerProjection: Projection = {
+export const influencerLedgerProjection = typedProjection({
   name: 'influencer-ledger',
   version: 1,
   tables: INFLUENCER_LEDGER_TABLES,
-  handles: [
-    'InfluencerCreated',
-    'ReferralRegistered',
-    'ReferralRewardCredited',
-    'ReferralRewardClawedBack',
-    'PayoutRequested',
-    'PayoutApproved',
-    'PayoutPaid',
-    'PayoutRejected',
-    'UserRegistered',
-    'UserErased',
-    'OrderPlaced',
-    'OrderPaid',
-    'OrderStatusChanged',
-    'OrderRefunded',
-    'OrderDeleted',
-    'OrderDataErased',
-  ],
+  reads: READS,
   async apply(trx, events) {
     for (const event of events) {
       const influencerId = await applyOne(trx, event);
       if (influencerId !== null) await refreshLedger(trx, influencerId);
     }
   },
-};
+});
 
 /** Applies one event; returns the influencer whose figures it may have changed. */
-async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promise<string | null> {
-  const { data } = event;
-  const at = eventTime(event);
+async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise<string | null> {
+  const at = eventTime(event.recorded);
   switch (event.type) {
-    case 'UserRegistered':
-      return referredUserRegistered(trx, data, at);
+    case 'UserRegistered': {
+      const { userId, referral, email } = event.data;
+      if (referral === null) return null;
+      const row = {
+        user_id: userId,
+        influencer_id: referral.influencerId,
+        user_email: email,
+        registered_at: at,
+      };
+      await trx
+        .insertInto('influencer_referred_users')
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+        .execute();
+      return null;
+    }
     case 'UserErased': {
-      const userId = stringField(data, 'userId');
-      if (userId === null) return null;
+      const { userId } = event.data;
       for (const table of ['influencer_referred_users', 'influencer_referrals'] as const) {
         await trx
           .updateTable(table)
@@ -74,22 +78,66 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         .execute();
       return null;
     }
-    case 'OrderPlaced':
+    case 'PasswordResetRequested':
+    case 'PasswordChanged':
+      return null;
+    case 'OrderPlaced': {
+      const { orderId, userId, userEmail, service } = event.data;
+      const referred = await trx
+        .selectFrom('influencer_referred_users')
+        .select('influencer_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      // Most orders are not referred ones; those leave no row here.
+      if (referred === undefined) return null;
+      const row = {
+        order_id: orderId,
+        influencer_id: referred.influencer_id,
+        user_id: userId,
+        user_email: userEmail,
+        service,
+        status: 'pending',
+        paid: false,
+        created_at: at,
+        paid_at: null,
+      };
+      await trx
+        .insertInto('influencer_referred_orders')
+        .values(row)
+        .onConflict((oc) => oc.column('order_id').doUpdateSet(row))
+        .execute();
+      return referred.influencer_id;
+    }
     case 'OrderPaid':
+      return updateReferredOrder(trx, event.data.orderId, { paid: true, paid_at: at });
     case 'OrderStatusChanged':
+      return updateReferredOrder(trx, event.data.orderId, { status: event.data.to });
     case 'OrderRefunded':
-    case 'OrderDeleted':
+      return updateReferredOrder(trx, event.data.orderId, { status: 'refunded' });
     case 'OrderDataErased':
-      return referredOrderEvent(trx, event.type, data, at);
-  }
-  const influencerId = stringField(data, 'influencerId');
-  if (influencerId === null) return null;
-  switch (event.type) {
+      return updateReferredOrder(trx, event.data.orderId, { user_email: null });
+    case 'OrderDeleted': {
+      const influencerId = await referrerOfOrder(trx, event.data.orderId);
+      if (influencerId === null) return null;
+      await trx
+        .deleteFrom('influencer_referred_orders')
+        .where('order_id', '=', event.data.orderId)
+        .execute();
+      return influencerId;
+    }
+    case 'OrderCurrencyChanged':
+    case 'DeliveryAttached':
+    case 'DeliveryRemoved':
+    case 'ReviewSuggestionsSaved':
+      return null;
     case 'InfluencerCreated':
-      break;
+      // Creates the summary row (all zeros) so a new influencer has figures to show.
+      return event.data.influencerId;
+    case 'InfluencerPasswordChanged':
+    case 'InfluencerRemoved':
+      return null;
     case 'ReferralRegistered': {
-      const userId = stringField(data, 'userId');
-      if (userId === null) return null;
+      const { influencerId, userId } = event.data;
       const referred = await trx
         .selectFrom('influencer_referred_users')
         .select('user_email')
@@ -99,24 +147,22 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         user_id: userId,
         influencer_id: influencerId,
         user_email: referred?.user_email ?? null,
-        registered_at: stringField(data, 'at') ?? at,
+        registered_at: event.data.at,
       };
       await trx
         .insertInto('influencer_referrals')
         .values(row)
         .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
         .execute();
-      break;
+      return influencerId;
     }
     case 'ReferralRewardCredited': {
-      const userId = stringField(data, 'userId');
-      const orderId = stringField(data, 'orderId');
-      if (userId === null || orderId === null) return null;
+      const { influencerId, userId, orderId, amount } = event.data;
       const row = {
         user_id: userId,
         influencer_id: influencerId,
         order_id: orderId,
-        amount: numberField(data, 'amount'),
+        amount: wholeRupees(amount),
         clawed_back: 0,
         shortfall: 0,
         credited_at: at,
@@ -127,37 +173,35 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         .values(row)
         .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
         .execute();
-      break;
+      return influencerId;
     }
     case 'ReferralRewardClawedBack': {
-      const userId = stringField(data, 'userId');
-      if (userId === null) return null;
+      const { influencerId, userId, amount, shortfall } = event.data;
       await trx
         .updateTable('influencer_rewards')
         .set({
-          clawed_back: numberField(data, 'amount'),
-          shortfall: numberField(data, 'shortfall'),
+          clawed_back: wholeRupees(amount),
+          shortfall: wholeRupees(shortfall),
           clawed_back_at: at,
         })
         .where('user_id', '=', userId)
         .execute();
-      break;
+      return influencerId;
     }
     case 'PayoutRequested': {
-      const payoutId = stringField(data, 'payoutId');
-      if (payoutId === null) return null;
+      const { data } = event;
       const row = {
-        id: payoutId,
-        influencer_id: influencerId,
-        amount: numberField(data, 'amount'),
+        id: data.payoutId,
+        influencer_id: data.influencerId,
+        amount: wholeRupees(data.amount),
         status: 'requested' as const,
         requested_at: at,
         processed_at: null,
         // Personal fields: null once the influencer's key is erased (crypto-shredding).
-        payee_name: stringField(data, 'payeeName'),
-        mobile: stringField(data, 'mobile'),
-        bank_name: stringField(data, 'bankName'),
-        upi_id: stringField(data, 'upiId'),
+        payee_name: data.payeeName,
+        mobile: data.mobile,
+        bank_name: data.bankName,
+        upi_id: data.upiId,
         txn_id: null,
       };
       await trx
@@ -165,129 +209,65 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         .values(row)
         .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .execute();
-      break;
+      return data.influencerId;
     }
     case 'PayoutApproved':
+      await updatePayout(trx, event.data.payoutId, { status: 'approved', processed_at: at });
+      return event.data.influencerId;
     case 'PayoutPaid':
-    case 'PayoutRejected': {
-      const payoutId = stringField(data, 'payoutId');
-      if (payoutId === null) return null;
-      const status = PAYOUT_STATUS_BY_EVENT[event.type];
-      await trx
-        .updateTable('payouts')
-        .set({
-          status,
-          processed_at: at,
-          ...(event.type === 'PayoutPaid' ? { txn_id: stringField(data, 'txnId') } : {}),
-        })
-        .where('id', '=', payoutId)
-        .execute();
-      break;
-    }
+      await updatePayout(trx, event.data.payoutId, {
+        status: 'paid',
+        processed_at: at,
+        txn_id: event.data.txnId,
+      });
+      return event.data.influencerId;
+    case 'PayoutRejected':
+      await updatePayout(trx, event.data.payoutId, { status: 'rejected', processed_at: at });
+      return event.data.influencerId;
     default:
-      return null;
+      return assertNever(event);
   }
-  return influencerId;
 }
 
-const PAYOUT_STATUS_BY_EVENT = {
-  PayoutApproved: 'approved',
-  PayoutPaid: 'paid',
-  PayoutRejected: 'rejected',
-} as const;
-
-async function referredUserRegistered(
+async function referrerOfOrder(
   trx: Transaction<Database>,
-  data: JsonObject,
-  at: string,
+  orderId: string,
 ): Promise<string | null> {
-  const userId = stringField(data, 'userId');
-  const referral = objectField(data, 'referral');
-  const influencerId = referral && stringField(referral, 'influencerId');
-  if (userId === null || influencerId === null || influencerId === undefined) return null;
-  const row = {
-    user_id: userId,
-    influencer_id: influencerId,
-    user_email: stringField(data, 'email'),
-    registered_at: at,
-  };
-  await trx
-    .insertInto('influencer_referred_users')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-    .execute();
-  return null;
-}
-
-async function referredOrderEvent(
-  trx: Transaction<Database>,
-  type: string,
-  data: JsonObject,
-  at: string,
-): Promise<string | null> {
-  const orderId = stringField(data, 'orderId');
-  if (orderId === null) return null;
-  if (type === 'OrderPlaced') {
-    const userId = stringField(data, 'userId');
-    if (userId === null) return null;
-    const referred = await trx
-      .selectFrom('influencer_referred_users')
-      .select('influencer_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    // Most orders are not referred ones; those leave no row here.
-    if (referred === undefined) return null;
-    const row = {
-      order_id: orderId,
-      influencer_id: referred.influencer_id,
-      user_id: userId,
-      user_email: stringField(data, 'userEmail'),
-      service: stringField(data, 'service') ?? '',
-      status: 'pending',
-      paid: false,
-      created_at: at,
-      paid_at: null,
-    };
-    await trx
-      .insertInto('influencer_referred_orders')
-      .values(row)
-      .onConflict((oc) => oc.column('order_id').doUpdateSet(row))
-      .execute();
-    return referred.influencer_id;
-  }
   const order = await trx
     .selectFrom('influencer_referred_orders')
     .select('influencer_id')
     .where('order_id', '=', orderId)
     .executeTakeFirst();
-  if (order === undefined) return null;
-  const update = trx.updateTable('influencer_referred_orders').where('order_id', '=', orderId);
-  switch (type) {
-    case 'OrderPaid':
-      await update.set({ paid: true, paid_at: at }).execute();
-      break;
-    case 'OrderStatusChanged':
-      await update.set({ status: stringField(data, 'to') ?? 'pending' }).execute();
-      break;
-    case 'OrderRefunded':
-      await update.set({ status: 'refunded' }).execute();
-      break;
-    case 'OrderDeleted':
-      await trx.deleteFrom('influencer_referred_orders').where('order_id', '=', orderId).execute();
-      break;
-    case 'OrderDataErased':
-      await update.set({ user_email: null }).execute();
-      break;
-  }
-  return order.influencer_id;
+  return order?.influencer_id ?? null;
 }
 
-function numberField(object: JsonObject, key: string): number {
-  const value = object[key];
-  return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
+/** Updates a referred order's row; most orders are not referred ones and have none. */
+async function updateReferredOrder(
+  trx: Transaction<Database>,
+  orderId: string,
+  changes: { paid?: true; paid_at?: string; status?: OrderStatus; user_email?: null },
+): Promise<string | null> {
+  const influencerId = await referrerOfOrder(trx, orderId);
+  if (influencerId === null) return null;
+  await trx
+    .updateTable('influencer_referred_orders')
+    .set(changes)
+    .where('order_id', '=', orderId)
+    .execute();
+  return influencerId;
 }
 
-function objectField(object: JsonObject, key: string): JsonObject | null {
-  const value: JsonValue | undefined = object[key];
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+async function updatePayout(
+  trx: Transaction<Database>,
+  payoutId: string,
+  changes: {
+    status: 'approved' | 'paid' | 'rejected';
+    processed_at: string;
+    txn_id?: string | null;
+  },
+): Promise<void> {
+  await trx.updateTable('payouts').set(changes).where('id', '=', payoutId).execute();
 }
+
+/** The ledger's columns are integers; amounts are whole rupees. */
+const wholeRupees = (amount: number): number => Math.trunc(amount);

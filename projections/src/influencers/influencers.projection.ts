@@ -1,51 +1,65 @@
-import { eventTime, stringField } from '../event-time';
-import type { Projection } from '../projection';
+import { assertNever, influencerLedgerEvents } from '@shortlist/domain';
+import { eventTime } from '../event-time';
+import { typedProjection } from '../projection';
 
 /**
  * `influencers`: who they are, their referral code and their login's password hash, from the
- * ledger stream `influencer-{id}`: InfluencerCreated {influencerId, name, email, referralCode,
- * passwordHash}, InfluencerPasswordChanged {influencerId, passwordHash} and InfluencerRemoved
- * {influencerId}. A removed influencer keeps its row (and code) but loses its hash.
+ * ledger stream `influencer-{id}`. A removed influencer keeps its row (and code) but loses its
+ * hash. The ledger's money events are the influencer-ledger projection's business.
  */
-export const influencersProjection: Projection = {
+export const influencersProjection = typedProjection({
   name: 'influencers',
   // 2: password_hash, so influencer login reads a hash (argon2id), never a plain password.
   version: 2,
   tables: ['influencers'],
-  handles: ['InfluencerCreated', 'InfluencerPasswordChanged', 'InfluencerRemoved'],
+  reads: [influencerLedgerEvents],
   async apply(trx, events) {
     for (const event of events) {
-      const influencerId = stringField(event.data, 'influencerId');
-      if (influencerId === null) continue;
-      if (event.type === 'InfluencerCreated') {
-        const row = {
-          id: influencerId,
-          name: stringField(event.data, 'name'),
-          email: stringField(event.data, 'email'),
-          referral_code: (stringField(event.data, 'referralCode') ?? influencerId).toUpperCase(),
-          created_at: eventTime(event),
-          removed_at: null,
-          password_hash: stringField(event.data, 'passwordHash'),
-        };
-        await trx
-          .insertInto('influencers')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute();
-      } else if (event.type === 'InfluencerPasswordChanged') {
-        await trx
-          .updateTable('influencers')
-          .set({ password_hash: stringField(event.data, 'passwordHash') })
-          .where('id', '=', influencerId)
-          .where('removed_at', 'is', null)
-          .execute();
-      } else {
-        await trx
-          .updateTable('influencers')
-          .set({ removed_at: eventTime(event), password_hash: null })
-          .where('id', '=', influencerId)
-          .execute();
+      switch (event.type) {
+        case 'InfluencerCreated': {
+          const { data } = event;
+          const row = {
+            id: data.influencerId,
+            name: data.name,
+            email: data.email,
+            referral_code: data.referralCode.toUpperCase(),
+            created_at: eventTime(event.recorded),
+            removed_at: null,
+            password_hash: data.passwordHash,
+          };
+          await trx
+            .insertInto('influencers')
+            .values(row)
+            .onConflict((oc) => oc.column('id').doUpdateSet(row))
+            .execute();
+          break;
+        }
+        case 'InfluencerPasswordChanged':
+          await trx
+            .updateTable('influencers')
+            .set({ password_hash: event.data.passwordHash })
+            .where('id', '=', event.data.influencerId)
+            .where('removed_at', 'is', null)
+            .execute();
+          break;
+        case 'InfluencerRemoved':
+          await trx
+            .updateTable('influencers')
+            .set({ removed_at: eventTime(event.recorded), password_hash: null })
+            .where('id', '=', event.data.influencerId)
+            .execute();
+          break;
+        case 'ReferralRegistered':
+        case 'ReferralRewardCredited':
+        case 'ReferralRewardClawedBack':
+        case 'PayoutRequested':
+        case 'PayoutApproved':
+        case 'PayoutPaid':
+        case 'PayoutRejected':
+          break;
+        default:
+          assertNever(event);
       }
     }
   },
-};
+});

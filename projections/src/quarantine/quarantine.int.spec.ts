@@ -168,4 +168,36 @@ describe('quarantine', () => {
     expect(await listQuarantinedEvents(ctx.db)).toEqual([]);
     expect((await verify()).ok).toBe(true);
   });
+
+  it('an event of a known type whose payload does not decode is quarantined; later ones flow on', async () => {
+    await runner?.stop();
+    const malformed = newEvent('UserRegistered', {
+      userId: 'u5',
+      email: 'u5@example.com',
+      name: 'u5',
+      passwordHash: 'hash',
+      role: 'superuser',
+      referral: null,
+    });
+    await ctx.store.append('user-u5', [malformed]);
+    await register('u6');
+    runner = startProjectionRunner({
+      store: ctx.store,
+      db: ctx.newDb(),
+      projections: [usersProjection],
+      logger: silentLogger,
+      backoff: { initialMs: 20, maxMs: 100 },
+      quarantineAfterAttempts: 2,
+    });
+    await eventually(async () => expect(await checkpoint()).toBe(lastAppended));
+    expect(await userIds()).toEqual(['u1', 'u2', 'u3', 'u4', 'u6']);
+    const [row, ...others] = await listQuarantinedEvents(ctx.db);
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      event_id: malformed.id,
+      type: 'UserRegistered',
+      resolved_at: null,
+    });
+    expect(row?.error).toMatch(/^Malformed UserRegistered event .*: role: /);
+  });
 });

@@ -1,11 +1,11 @@
-import type { JsonObject, JsonValue, RecordedEvent } from '@shortlist/eventstore';
+import { assertNever, queryEvents } from '@shortlist/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
-import { eventTime, stringField } from '../event-time';
-import type { Projection } from '../projection';
+import { eventTime } from '../event-time';
+import { type ProjectedEvent, typedProjection } from '../projection';
 import type { QueryReplyRow } from './queries.table';
 
-/** Contact queries live in `query-{id}`; influencer queries share the event types, not the table. */
+/** Only the Contact page's streams feed this table, whatever else carries these event types. */
 const STREAM_PREFIX = 'query-';
 
 /**
@@ -13,23 +13,24 @@ const STREAM_PREFIX = 'query-';
  * remembers the stream version it last applied and takes only newer events, so a replayed or
  * re-delivered batch changes nothing and the replies list never gets a duplicate.
  */
-export const queriesProjection: Projection = {
+export const queriesProjection = typedProjection({
   name: 'queries',
   version: 1,
   tables: ['queries'],
-  handles: ['QueryOpened', 'QueryReplied', 'QueryClosed', 'QueryDeleted'],
+  reads: [queryEvents],
   async apply(trx, events) {
     for (const event of events) {
-      if (event.streamName.startsWith(STREAM_PREFIX)) await applyOne(trx, event);
+      if (event.recorded.streamName.startsWith(STREAM_PREFIX)) await applyOne(trx, event);
     }
   },
-};
+});
 
-async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
-  const { data } = event;
-  const id = stringField(data, 'queryId');
-  if (id === null) return;
-  const version = event.streamVersion;
+async function applyOne(
+  trx: Transaction<Database>,
+  event: ProjectedEvent<typeof queryEvents>,
+): Promise<void> {
+  const id = event.data.queryId;
+  const version = event.recorded.streamVersion;
   switch (event.type) {
     case 'QueryOpened':
       // The first event of its stream: a second delivery finds the row and leaves it alone.
@@ -37,11 +38,11 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         .insertInto('queries')
         .values({
           id,
-          pid: stringField(data, 'pid'),
-          email: stringField(data, 'email'),
-          message: stringField(data, 'message'),
+          pid: event.data.pid,
+          email: event.data.email,
+          message: event.data.message,
           status: 'open',
-          created_at: eventTime(event),
+          created_at: eventTime(event.recorded),
           replies: '[]',
           deleted: false,
           version,
@@ -49,17 +50,25 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       return;
-    case 'QueryReplied':
+    case 'QueryReplied': {
+      const { data } = event;
+      const reply: QueryReplyRow = {
+        at: data.at,
+        by: data.by,
+        to: data.to,
+        subject: data.subject,
+        body: data.body,
+        sendOk: data.sendOk,
+        previewUrl: data.previewUrl,
+      };
       await trx
         .updateTable('queries')
-        .set({
-          replies: sql<string>`replies || ${JSON.stringify([replyOf(data, event)])}::jsonb`,
-          version,
-        })
+        .set({ replies: sql<string>`replies || ${JSON.stringify([reply])}::jsonb`, version })
         .where('id', '=', id)
         .where('version', '<', version)
         .execute();
       return;
+    }
     case 'QueryClosed':
       await trx
         .updateTable('queries')
@@ -77,21 +86,7 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
         .where('version', '<', version)
         .execute();
       return;
+    default:
+      assertNever(event);
   }
-}
-
-function replyOf(data: JsonObject, event: RecordedEvent): QueryReplyRow {
-  return {
-    at: stringField(data, 'at') ?? eventTime(event),
-    by: stringField(data, 'by') ?? 'unknown',
-    to: stringField(data, 'to'),
-    subject: stringField(data, 'subject'),
-    body: stringField(data, 'body'),
-    sendOk: booleanField(data.sendOk),
-    previewUrl: stringField(data, 'previewUrl'),
-  };
-}
-
-function booleanField(value: JsonValue | undefined): boolean {
-  return value === true;
 }

@@ -51,7 +51,7 @@ export function createCheckpointWaiter(
 
   const known = new Map<string, Position | null>();
   const waiters = new Set<Waiter>();
-  let listener: pg.PoolClient | null = null;
+  let listener: { client: pg.PoolClient; drop: (destroy: boolean) => void } | null = null;
   let listening: Promise<void> | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
   let closed = false;

@@ -2,7 +2,8 @@ import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../database';
-import { handledEvents, type Projection } from '../projection';
+import type { Projection } from '../projection';
+import { applyToProjection } from '../runner/checkpoints';
 
 /** Every row of each table, as JSON, sorted so two snapshots compare regardless of row order. */
 export type TableSnapshot = Record<string, JsonObject[]>;
@@ -26,9 +27,8 @@ async function applyInOneTransaction(
   projection: Projection,
   events: RecordedEvent[],
 ): Promise<void> {
-  const handled = handledEvents(projection, events);
-  if (handled.length === 0) return;
-  await db.transaction().execute((trx) => projection.apply(trx, handled));
+  // The runner's own entry (sink, decode), so a spec sees what the live projection sees.
+  await db.transaction().execute((trx) => applyToProjection(trx, projection, events));
 }
 
 async function truncate(db: Kysely<Database>, tables: readonly string[]): Promise<void> {

@@ -1,43 +1,39 @@
-import type { RecordedEvent } from '@shortlist/eventstore';
+import { accountEvents, assertNever } from '@shortlist/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database';
-import { eventTime, stringField } from '../event-time';
-import type { Projection } from '../projection';
+import { eventTime } from '../event-time';
+import { type ProjectedEvent, typedProjection } from '../projection';
 
 /**
  * `users`: one row per account, for login, the admin users list and referral counts. The
  * personal columns read null after erasure because the events' personal fields do.
  */
-export const usersProjection: Projection = {
+export const usersProjection = typedProjection({
   name: 'users',
   version: 1,
   tables: ['users'],
-  handles: ['UserRegistered', 'PasswordChanged', 'UserErased'],
+  reads: [accountEvents],
   async apply(trx, events) {
     for (const event of events) await applyOne(trx, event);
   },
-};
+});
 
-async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
-  const { data } = event;
-  const userId = stringField(data, 'userId');
-  if (userId === null) return;
+async function applyOne(
+  trx: Transaction<Database>,
+  event: ProjectedEvent<typeof accountEvents>,
+): Promise<void> {
   switch (event.type) {
     case 'UserRegistered': {
-      const referral = data.referral;
-      const attribution =
-        typeof referral === 'object' && referral !== null && !Array.isArray(referral)
-          ? referral
-          : null;
+      const { data } = event;
       const row = {
-        id: userId,
-        email: stringField(data, 'email'),
-        name: stringField(data, 'name'),
-        password_hash: stringField(data, 'passwordHash'),
-        role: stringField(data, 'role') ?? 'user',
-        referral_influencer_id: attribution && stringField(attribution, 'influencerId'),
-        referral_code: attribution && stringField(attribution, 'referralCode'),
-        created_at: eventTime(event),
+        id: data.userId,
+        email: data.email,
+        name: data.name,
+        password_hash: data.passwordHash,
+        role: data.role,
+        referral_influencer_id: data.referral?.influencerId ?? null,
+        referral_code: data.referral?.referralCode ?? null,
+        created_at: eventTime(event.recorded),
         erased_at: null,
       };
       await trx
@@ -50,16 +46,26 @@ async function applyOne(trx: Transaction<Database>, event: RecordedEvent): Promi
     case 'PasswordChanged':
       await trx
         .updateTable('users')
-        .set({ password_hash: stringField(data, 'passwordHash') })
-        .where('id', '=', userId)
+        .set({ password_hash: event.data.passwordHash })
+        .where('id', '=', event.data.userId)
         .execute();
       return;
     case 'UserErased':
       await trx
         .updateTable('users')
-        .set({ email: null, name: null, password_hash: null, erased_at: eventTime(event) })
-        .where('id', '=', userId)
+        .set({
+          email: null,
+          name: null,
+          password_hash: null,
+          erased_at: eventTime(event.recorded),
+        })
+        .where('id', '=', event.data.userId)
         .execute();
       return;
+    case 'PasswordResetRequested':
+      // The reset token lives in the stream only; the read model has no use for it.
+      return;
+    default:
+      assertNever(event);
   }
 }
