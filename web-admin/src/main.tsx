@@ -3,6 +3,7 @@ import '@shortlist/web-kit/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/app-providers';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');
@@ -12,6 +13,8 @@ if (!container) {
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
+    <AppProviders>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
   </StrictMode>,
 );

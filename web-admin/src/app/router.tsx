@@ -1,16 +1,32 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { HomeScreen } from '../screens/home/home-screen';
-import { NotFoundScreen } from '../screens/not-found/not-found-screen';
-import { AppLayout } from './app-layout';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
+import { PayoutsScreen } from '../features/influencer-payouts/payouts-screen';
+import { InfluencerQueriesScreen } from '../features/influencer-queries/influencer-queries-screen';
+import { InfluencersScreen } from '../features/influencers/influencers-screen';
+import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import { QueriesScreen } from '../features/queries/queries-screen';
+import { UsersScreen } from '../features/users/users-screen';
+import { basename } from '../shared/paths';
+import { AdminGuard } from './admin-guard';
+import { AdminLayout } from './admin-layout';
 
-/** Must match `base` in vite.config.ts: the server mounts this build at /admin/. */
-export const basename = '/admin';
+export { basename };
 
+/** SPEC §2 "Admin routes", all behind the guard (session and role admin). */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: (
+      <AdminGuard>
+        <AdminLayout />
+      </AdminGuard>
+    ),
     children: [
-      { index: true, element: <HomeScreen /> },
+      { index: true, element: <DashboardScreen /> },
+      { path: 'users', element: <UsersScreen /> },
+      { path: 'queries', element: <QueriesScreen /> },
+      { path: 'influencers', element: <InfluencersScreen /> },
+      { path: 'influencer-queries', element: <InfluencerQueriesScreen /> },
+      { path: 'influencer-payouts', element: <PayoutsScreen /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -1,5 +1,5 @@
 import { LinkButton, NotFound } from '@shortlist/web-kit';
-import { messages } from '../../app/messages';
+import { messages } from '../../shared/messages';
 
 const copy = messages.notFound;
 

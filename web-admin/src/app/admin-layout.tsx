@@ -1,0 +1,77 @@
+import { getAdminDashboardRoute, logoutAccountRoute } from '@shortlist/domain/contract';
+import {
+  clearSession,
+  type StaffNavItem,
+  StaffShell,
+  useApiMutation,
+  useApiQuery,
+  useSession,
+} from '@shortlist/web-kit';
+import { Outlet } from 'react-router-dom';
+import { leaveApp } from '../shared/leave-app';
+import { messages } from '../shared/messages';
+import { customerLogin, paths } from '../shared/paths';
+import { NavIcon } from './nav-icons';
+
+const nav = messages.nav;
+
+/** The admin frame: side navigation with counts of what waits, the person, Logout. */
+export function AdminLayout() {
+  const { user } = useSession();
+  const waiting = useApiQuery(getAdminDashboardRoute, {}, { staleTime: 60_000 }).data;
+  const logout = useApiMutation(logoutAccountRoute);
+
+  const items: StaffNavItem[] = [
+    { to: paths.dashboard, label: nav.dashboard, end: true, icon: <NavIcon name="dashboard" /> },
+    {
+      to: paths.orders,
+      label: nav.orders,
+      icon: <NavIcon name="orders" />,
+      count: waiting?.overdueOrders,
+      countLabel: messages.shell.waiting,
+    },
+    { to: paths.users, label: nav.users, icon: <NavIcon name="users" /> },
+    {
+      to: paths.queries,
+      label: nav.queries,
+      icon: <NavIcon name="queries" />,
+      count: waiting?.openQueries,
+      countLabel: messages.shell.waiting,
+    },
+    { to: paths.influencers, label: nav.influencers, icon: <NavIcon name="influencers" /> },
+    {
+      to: paths.influencerQueries,
+      label: nav.influencerQueries,
+      icon: <NavIcon name="influencerQueries" />,
+      count: waiting?.openInfluencerQueries,
+      countLabel: messages.shell.waiting,
+    },
+    {
+      to: paths.influencerPayouts,
+      label: nav.influencerPayouts,
+      icon: <NavIcon name="payouts" />,
+      count: waiting?.payoutsRequested,
+      countLabel: messages.shell.waiting,
+    },
+  ];
+
+  // SPEC §4: logout calls the logout endpoint, clears storage and leaves; a failed call (the
+  // token already dead) must not keep anyone signed in here.
+  const onLogout = async () => {
+    await logout.mutateAsync({}).catch(() => undefined);
+    clearSession();
+    leaveApp(customerLogin);
+  };
+
+  return (
+    <StaffShell
+      brandLabel={messages.area}
+      navItems={items}
+      user={user ? { name: user.name, email: user.email } : null}
+      onLogout={onLogout}
+      labels={messages.shell}
+    >
+      <Outlet />
+    </StaffShell>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  type InfluencerQueryView,
+  listAdminInfluencerQueriesRoute,
+} from '@shortlist/domain/contract';
+import {
+  Button,
+  Chip,
+  type ChipTone,
+  type DataColumn,
+  DataTable,
+  DataTableToolbar,
+  PageHeader,
+  Select,
+  useApiQuery,
+  useTableUrlState,
+} from '@shortlist/web-kit';
+import { useState } from 'react';
+import { formatDateTime } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import { InfluencerReplyDialog } from './influencer-reply-dialog';
+
+const copy = messages.influencerQueries;
+const TONES: Record<InfluencerQueryView['status'], ChipTone> = {
+  open: 'warning',
+  in_progress: 'info',
+  resolved: 'success',
+};
+
+export function InfluencerQueryStatus({ status }: { status: InfluencerQueryView['status'] }) {
+  return <Chip tone={TONES[status]}>{copy.statuses[status]}</Chip>;
+}
+
+/** Influencer queries: the table, filtered by status (the whole list comes in one answer). */
+export function InfluencerQueriesScreen() {
+  const view = useTableUrlState<'status'>({ defaults: { filters: { status: '' } } });
+  const [replying, setReplying] = useState<InfluencerQueryView | null>(null);
+  const list = useApiQuery(listAdminInfluencerQueriesRoute, {});
+  const status = view.filters.status;
+  const rows = list.data?.items.filter(
+    (item) =>
+      status === '' ||
+      item.status === status ||
+      (status === 'open' && item.status === 'in_progress'),
+  );
+  const nameOf = (item: InfluencerQueryView) => item.influencerId.name ?? item.influencerId._id;
+
+  const columns: DataColumn<InfluencerQueryView>[] = [
+    {
+      id: 'createdAt',
+      header: messages.common.created,
+      cell: (item) => formatDateTime(item.createdAt),
+      nowrap: true,
+    },
+    { id: 'influencer', header: copy.influencer, cell: nameOf },
+    { id: 'subject', header: copy.subject, cell: (item) => item.subject },
+    { id: 'message', header: copy.message, cell: (item) => item.message },
+    {
+      id: 'status',
+      header: copy.status,
+      cell: (item) => <InfluencerQueryStatus status={item.status} />,
+      nowrap: true,
+    },
+    {
+      id: 'actions',
+      header: messages.common.actions,
+      cell: (item) => (
+        <Button size="sm" aria-label={copy.replyTo(nameOf(item))} onClick={() => setReplying(item)}>
+          {copy.reply}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <title>{messages.title(copy.heading)}</title>
+      <PageHeader title={copy.heading} />
+      <DataTableToolbar>
+        <Select
+          label={copy.status}
+          value={status}
+          onChange={(event) => view.setFilter('status', event.target.value)}
+          options={[
+            { value: '', label: messages.common.all },
+            { value: 'open', label: copy.statuses.open },
+            { value: 'in_progress', label: copy.statuses.in_progress },
+            { value: 'resolved', label: copy.statuses.resolved },
+          ]}
+        />
+      </DataTableToolbar>
+      <DataTable
+        label={copy.heading}
+        columns={columns}
+        rows={rows}
+        getRowId={(item) => item._id}
+        loading={list.isPending}
+        error={list.isError ? copy.loadFailed : null}
+        onRetry={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isPending}
+        empty={{ title: copy.empty }}
+        labels={{ retry: messages.common.retry }}
+      />
+      <InfluencerReplyDialog
+        query={replying}
+        name={replying ? nameOf(replying) : ''}
+        onClose={() => setReplying(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  deleteSupportQueryRoute,
+  listSupportQueriesRoute,
+  type SupportQuery,
+} from '@shortlist/domain/contract';
+import {
+  Button,
+  Chip,
+  type DataColumn,
+  DataTable,
+  DataTableSearch,
+  DataTableToolbar,
+  errorMessage,
+  PageHeader,
+  useApiMutation,
+  useApiQuery,
+  useTableUrlState,
+  useToast,
+} from '@shortlist/web-kit';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { formatDateTime } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import styles from './queries-screen.module.css';
+import { ReplyDrawer } from './reply-drawer';
+
+const copy = messages.queries;
+const PAGE_SIZE = 50;
+const NEWEST_FIRST = { id: 'createdAt', desc: true };
+
+/** SPEC §2 Queries: a searchable table with Reply and Delete; the reply drawer holds history. */
+export function QueriesScreen() {
+  const view = useTableUrlState({ defaults: { sort: NEWEST_FIRST } });
+  const toast = useToast();
+  const [replying, setReplying] = useState<SupportQuery | null>(null);
+  const [deleting, setDeleting] = useState<SupportQuery | null>(null);
+  const sort = view.sort?.desc === false ? 'createdAt' : '-createdAt';
+  const list = useApiQuery(
+    listSupportQueriesRoute,
+    { query: { q: view.q || undefined, page: view.page, limit: PAGE_SIZE, sort } },
+    { placeholderData: keepPreviousData },
+  );
+  const remove = useApiMutation(deleteSupportQueryRoute, {
+    invalidates: [listSupportQueriesRoute],
+  });
+  const who = (query: SupportQuery) => query.email ?? copy.erased;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const answer = await remove.mutateAsync({ params: { id: deleting.id } });
+      toast.show(answer.message || messages.common.deleted, { tone: 'success' });
+      setDeleting(null);
+    } catch (failure) {
+      toast.show(errorMessage(failure, messages.common.deleteFailed), { tone: 'danger' });
+    }
+  };
+
+  const columns: DataColumn<SupportQuery>[] = [
+    {
+      id: 'createdAt',
+      header: copy.received,
+      cell: (query) => formatDateTime(query.createdAt),
+      sortable: true,
+      nowrap: true,
+    },
+    { id: 'email', header: copy.email, cell: (query) => query.email ?? <em>{copy.erased}</em> },
+    {
+      id: 'message',
+      header: copy.message,
+      cell: (query) => <span className={styles.message}>{query.message ?? copy.erased}</span>,
+    },
+    {
+      id: 'status',
+      header: copy.status,
+      cell: (query) => (
+        <Chip tone={query.status === 'open' ? 'warning' : 'success'}>
+          {query.status === 'open' ? copy.open : copy.closed}
+        </Chip>
+      ),
+    },
+    {
+      id: 'actions',
+      header: messages.common.actions,
+      nowrap: true,
+      cell: (query) => (
+        <span className={styles.actions}>
+          <Button
+            size="sm"
+            aria-label={copy.replyTo(who(query))}
+            onClick={() => setReplying(query)}
+          >
+            {copy.reply}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={copy.deleteQuery(who(query))}
+            onClick={() => setDeleting(query)}
+          >
+            {messages.common.delete}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <title>{messages.title(copy.heading)}</title>
+      <PageHeader title={copy.heading} />
+      <DataTableToolbar>
+        <DataTableSearch
+          label={copy.search}
+          placeholder={copy.searchHint}
+          value={view.q}
+          onSearch={view.setQ}
+        />
+      </DataTableToolbar>
+      <DataTable
+        label={copy.heading}
+        columns={columns}
+        rows={list.data?.items}
+        getRowId={(query) => query.id}
+        loading={list.isPending}
+        refreshing={list.isFetching && !list.isPending}
+        error={list.isError ? copy.loadFailed : null}
+        onRetry={() => void list.refetch()}
+        empty={{ title: copy.empty }}
+        sort={view.sort}
+        onSortChange={view.setSort}
+        paging={{
+          page: view.page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onPageChange: view.setPage,
+        }}
+        labels={{ retry: messages.common.retry }}
+      />
+      <ReplyDrawer queryId={replying?.id ?? null} onClose={() => setReplying(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={copy.confirmDeleteTitle}
+        confirmLabel={messages.common.delete}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        <p>{deleting ? copy.confirmDelete(who(deleting)) : null}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
