@@ -19,6 +19,7 @@ export function formatMoney(amount: number, currency = 'INR'): string {
     return new Intl.NumberFormat('en-IN', {
       style: 'currency',
       currency: currency.toUpperCase(),
+      minimumFractionDigits: 0,
       maximumFractionDigits: 2,
     }).format(amount);
   } catch {
