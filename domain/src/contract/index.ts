@@ -8,6 +8,7 @@ export * from './api/admin-audit.routes';
 export * from './api/admin-console.routes';
 export * from './api/admin-influencers.routes';
 export * from './api/admin-ops.routes';
+export * from './api/admin-order-detail.routes';
 export * from './api/admin-orders.routes';
 export * from './api/admin-stats.routes';
 export * from './api/admin-support-queries.routes';

@@ -11,6 +11,7 @@ import { adminInfluencerQueriesRoute } from './influencers/admin-influencer-quer
 import { adminInfluencersRoute } from './influencers/admin-influencers.route';
 import { listOrdersRoutes } from './orders/list-orders.route';
 import { orderAttachmentsRoutes } from './orders/order-attachments.route';
+import { orderDetailRoute } from './orders/order-detail.route';
 import { orderStatusRoute } from './orders/order-status.route';
 import { orderSuggestionsRoute } from './orders/order-suggestions.route';
 import { refundOrderRoutes } from './orders/refund-order.route';
@@ -34,6 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminDashboardRoute);
   await app.register(adminHealthRoutes);
   await app.register(listOrdersRoutes);
+  await app.register(orderDetailRoute);
   await app.register(orderStatusRoute);
   await app.register(orderAttachmentsRoutes);
   await app.register(orderSuggestionsRoute);

@@ -32,15 +32,7 @@ export const listAdminOrdersRoute = defineRoute({
   response: pageOf(adminOrderItemSchema),
 });
 
-/** GET /admin/orders/{id}: any one order, paid or not (the details drawer). */
-export const getAdminOrderRoute = defineRoute({
-  method: 'GET',
-  path: '/admin/orders/:id',
-  audience: 'admin',
-  summary: 'Read any one order',
-  params: idParamsSchema,
-  response: z.object({ order: orderSchema }),
-});
+// GET /admin/orders/{id} (the details drawer) is admin-order-detail.routes.ts.
 
 /** PATCH /admin/orders/{id}: the list's Set Pending / Processing / Complete (SPEC §4). */
 export const setOrderStatusRoute = defineRoute({

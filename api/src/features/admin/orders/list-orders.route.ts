@@ -1,14 +1,13 @@
-import { getAdminOrderRoute, listAdminOrdersRoute } from '@shortlist/domain/contract';
+import { listAdminOrdersRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { toOrderView } from '../../../shared/orders/order-view';
 import { containsPattern, offsetOf } from '../admin-lists';
-import { findOrderView } from './admin-order';
 
 /**
  * GET /admin/orders (SPEC §7): paid orders only (SPEC §4: unpaid ones are carts, not work),
  * newest first, filtered by status and by a search on the order id, the e-mail or the
- * customer's name; GET /admin/orders/{id}: any one order, paid or not (the details drawer).
+ * customer's name. One order's details are order-detail.route.ts.
  */
 export const listOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -50,10 +49,5 @@ export const listOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         total: Number(count.count),
       };
     },
-  });
-
-  app.route({
-    ...contractRoute(app, getAdminOrderRoute, [400, 404]),
-    handler: async (request) => ({ order: await findOrderView(app, request.params.id) }),
   });
 };

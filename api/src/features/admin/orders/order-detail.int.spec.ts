@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { orderDecider, orderStreamName, type SetOrderStatus } from '@shortlist/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../../commands/handle-command';
+import { createLocalDiskFileStorage } from '../../../files/local-disk.file-storage';
+import { eraseExpiredOrders } from '../../../retention/erase-expired-orders';
+import {
+  type NamedUser,
+  placeResumeOrder,
+  placeServiceOrder,
+  registerNamed,
+} from '../../../testing/admin-test-kit';
+import {
+  createOrdersTestApp,
+  markPaid,
+  type OrdersTestApp,
+} from '../../../testing/orders-test-kit';
+
+/** GET /admin/orders/{id}: the details drawer's one read, on the real database and store. */
+let t: OrdersTestApp;
+let admin: NamedUser;
+let alice: NamedUser;
+/** Alice's paid from-scratch order and her paid review (with her uploaded PDF). */
+const order = { scratch: '', review: '' };
+
+beforeAll(async () => {
+  t = await createOrdersTestApp();
+  const tag = randomUUID().slice(0, 6);
+  admin = await registerNamed(t, {
+    name: 'Root Admin',
+    email: `root-${tag}@example.com`,
+    role: 'admin',
+  });
+  alice = await registerNamed(t, { name: 'Alice Sharma', email: `alice-${tag}@example.com` });
+  order.scratch = await placeResumeOrder(t, alice);
+  await markPaid(t, order.scratch);
+  order.review = await placeServiceOrder(t, alice, 'resume_review');
+  await markPaid(t, order.review);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const detail = (orderId: string, auth: { authorization: string } = admin.auth) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: auth });
+
+/** What the retention job does a month after completion, with the completion backdated. */
+async function completeAndErase(orderId: string): Promise<void> {
+  const command: SetOrderStatus = {
+    type: 'SetOrderStatus',
+    data: { status: 'completed' },
+    metadata: {
+      actor: `admin:${admin.id}`,
+      correlationId: randomUUID(),
+      causationId: null,
+      now: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString(),
+    },
+  };
+  const { position } = await handleCommand({
+    store: t.services.store,
+    streamName: orderStreamName(orderId),
+    decider: orderDecider,
+    command,
+  });
+  await t.app.waitForProjections(position, ['orders']);
+  const result = await eraseExpiredOrders({
+    store: t.services.store,
+    db: t.services.db,
+    vault: t.services.vault,
+    files: createLocalDiskFileStorage({ root: `${t.dataDir}/files` }),
+    now: new Date(),
+    logger: { info: () => {}, error: () => {} },
+    waitForProjections: (at) => t.app.waitForProjections(at, ['orders']),
+  });
+  expect(result.erased).toContain(orderId);
+}
+
+describe('GET /admin/orders/{id}', () => {
+  it('answers only an admin: 401 without a token, 403 for the customer who owns it', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.scratch}` })).statusCode,
+    ).toBe(401);
+    const own = await detail(order.scratch, alice.auth);
+    expect(own.statusCode).toBe(403);
+    expect(JSON.stringify(own.json())).not.toContain('Asha');
+  });
+
+  it("shows a from-scratch order's nine-step form, its customer and payment facts", async () => {
+    const response = await detail(order.scratch);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.order).toMatchObject({
+      id: order.scratch,
+      status: 'pending',
+      paymentStatus: 'paid',
+    });
+    expect(body.customer).toEqual({ id: alice.id, name: 'Alice Sharma', email: alice.email });
+    // The form as the builder sent it and the domain's schema cleaned it (e-mail lower-cased).
+    expect(body.resume).toMatchObject({
+      degreeLevel: 'Bachelors',
+      majorPrimary: 'Data Science',
+      targetRoles: ['Data Analyst'],
+      personal: { fullName: 'Asha Verma', email: 'asha@example.com' },
+      work: [{ jobTitle: 'Intern', company: 'Acme' }],
+      currency: 'INR',
+    });
+    expect(Object.keys(body.resume)).toEqual(
+      expect.arrayContaining(['summary', 'edu', 'skills', 'projects', 'certs', 'langs']),
+    );
+    expect(body.payment).toEqual({
+      providerOrderId: expect.stringMatching(/^order_/),
+      paymentId: expect.stringMatching(/^pay_/),
+      amount: 850,
+      currency: 'INR',
+      method: null,
+      paidAt: expect.any(String),
+      refunds: [],
+    });
+    expect(body).toMatchObject({ refundable: true, erasedAt: null });
+  });
+
+  it('says a review has no form, and is no longer refundable once processing', async () => {
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${order.review}`,
+      headers: admin.auth,
+      payload: { status: 'processing' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const body = (await detail(order.review)).json();
+    expect(body.resume).toBeNull();
+    expect(body.order.customerUploads).toEqual([
+      { name: 'cv.pdf', url: `/api/orders/${order.review}/uploads/0` },
+    ]);
+    expect(body.refundable).toBe(false);
+  });
+
+  it('reads the personal fields as erased after the retention job, the payment facts kept', async () => {
+    await completeAndErase(order.scratch);
+    const body = (await detail(order.scratch)).json();
+    expect(body.erasedAt).toEqual(expect.any(String));
+    expect(body.resume).toBeNull();
+    expect(body.order).toMatchObject({
+      userEmail: null,
+      customerUploads: [],
+      attachments: [],
+      reviewSuggestions: null,
+      status: 'completed',
+    });
+    expect(JSON.stringify(body)).not.toContain('Asha Verma');
+    expect(body.payment).toMatchObject({ amount: 850, currency: 'INR' });
+    expect(body.refundable).toBe(false);
+  });
+
+  it('answers 404 with the admin wording for an order that does not exist', async () => {
+    const missing = await detail(randomUUID());
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Order details not found.' });
+  });
+});
