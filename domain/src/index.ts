@@ -2,6 +2,7 @@
 // `@shortlist/domain/testing` so the web bundles never pull in vitest.
 
 export * from './accounts';
+export * from './ats';
 export * from './contact';
 export {
   hasForbiddenCharacters,
@@ -21,6 +22,7 @@ export {
   fold,
 } from './core/decider';
 export { DomainError, type DomainErrorKind } from './core/domain-error';
+export type { Workflow } from './core/workflow';
 export {
   catalogueTypes,
   type DecodeResult,

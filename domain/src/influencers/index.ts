@@ -10,3 +10,4 @@ export * from './influencer-reservation.commands';
 export * from './influencer-reservation.decider';
 export * from './influencer-reservation.events';
 export * from './referral-programme';
+export * from './referral-rewards.workflow';

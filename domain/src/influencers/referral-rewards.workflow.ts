@@ -1,0 +1,139 @@
+import type { StoredAccountEvent } from '../accounts/account.events';
+import { assertNever } from '../core/decider';
+import type { Workflow } from '../core/workflow';
+import type { StoredOrderEvent } from '../orders/order.events';
+import type { PurchasableServiceId } from '../pricing/service-catalogue';
+import type {
+  ClawBackReferralReward,
+  CreditReferralReward,
+  RegisterReferral,
+} from './influencer-ledger.commands';
+
+/**
+ * The referral programme's rule (ARCHITECTURE.md "Server rules"), as a pure workflow over the
+ * account and order events:
+ *
+ * - a user registered through an influencer's link → RegisterReferral on that ledger;
+ * - a referred user's resume_review order paid → CreditReferralReward (the ledger credits once
+ *   per user, ever; the instruction is keyed by the user, so two orders of one user, or two
+ *   deliveries of one payment, ask for the same single event);
+ * - a referred user's order refunded → ClawBackReferralReward (the ledger takes back only the
+ *   reward that order earned), keyed by the order.
+ *
+ * Its history is the triggering user's registration and order's placement; the reactor loads
+ * those streams, calls `decide` and dispatches each instruction with the ids `key` derives.
+ */
+
+type LedgerCommandOf<C> = C extends { type: infer Type; data: infer Data }
+  ? { type: Type; data: Data }
+  : never;
+
+/** One ledger command to issue; its metadata (who, when, caused by what) is the reactor's. */
+export interface ReferralLedgerInstruction {
+  influencerId: string;
+  /** What makes the command unique: the reactor derives the appended events' ids from it. */
+  key: string;
+  command: LedgerCommandOf<RegisterReferral | CreditReferralReward | ClawBackReferralReward>;
+}
+
+export type ReferralRewardsEvent = StoredAccountEvent | StoredOrderEvent;
+
+export interface ReferralRewardsState {
+  /** Who referred each registered user (null: nobody). */
+  referrers: Readonly<Record<string, string | null>>;
+  orders: Readonly<Record<string, { userId: string; service: PurchasableServiceId }>>;
+}
+
+/** The service whose first paid order earns the influencer a reward (SPEC §4). */
+export const REWARDED_SERVICE: PurchasableServiceId = 'resume_review';
+
+function decide(
+  event: ReferralRewardsEvent,
+  state: ReferralRewardsState,
+): ReferralLedgerInstruction[] {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, email, referral } = event.data;
+      if (referral === null) return [];
+      return [
+        {
+          influencerId: referral.influencerId,
+          key: userId,
+          command: { type: 'RegisterReferral', data: { userId, userEmail: email } },
+        },
+      ];
+    }
+    case 'OrderPaid':
+    case 'OrderRefunded': {
+      const { orderId } = event.data;
+      const order = state.orders[orderId];
+      if (order === undefined) return [];
+      const influencerId = state.referrers[order.userId];
+      if (influencerId === undefined || influencerId === null) return [];
+      const data = { userId: order.userId, orderId };
+      if (event.type === 'OrderRefunded') {
+        return [{ influencerId, key: orderId, command: { type: 'ClawBackReferralReward', data } }];
+      }
+      if (order.service !== REWARDED_SERVICE) return [];
+      return [{ influencerId, key: order.userId, command: { type: 'CreditReferralReward', data } }];
+    }
+    case 'PasswordResetRequested':
+    case 'PasswordChanged':
+    case 'UserErased':
+    case 'OrderPlaced':
+    case 'OrderCurrencyChanged':
+    case 'OrderDeleted':
+    case 'OrderStatusChanged':
+    case 'DeliveryAttached':
+    case 'DeliveryRemoved':
+    case 'ReviewSuggestionsSaved':
+    case 'OrderDataErased':
+      return [];
+    default:
+      return assertNever(event);
+  }
+}
+
+function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): ReferralRewardsState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, referral } = event.data;
+      // A stream has one registration; should another ever appear, the first one stands.
+      if (state.referrers[userId] !== undefined) return state;
+      return {
+        ...state,
+        referrers: { ...state.referrers, [userId]: referral?.influencerId ?? null },
+      };
+    }
+    case 'OrderPlaced': {
+      const { orderId, userId, service } = event.data;
+      if (state.orders[orderId] !== undefined) return state;
+      return { ...state, orders: { ...state.orders, [orderId]: { userId, service } } };
+    }
+    case 'PasswordResetRequested':
+    case 'PasswordChanged':
+    case 'UserErased':
+    case 'OrderCurrencyChanged':
+    case 'OrderDeleted':
+    case 'OrderPaid':
+    case 'OrderStatusChanged':
+    case 'DeliveryAttached':
+    case 'DeliveryRemoved':
+    case 'ReviewSuggestionsSaved':
+    case 'OrderRefunded':
+    case 'OrderDataErased':
+      return state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export const referralRewardsWorkflow: Workflow<
+  ReferralRewardsEvent,
+  ReferralRewardsState,
+  ReferralLedgerInstruction
+> = {
+  decide,
+  evolve,
+  initialState: () => ({ referrers: {}, orders: {} }),
+};

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StoredAccountEvent } from '../accounts/account.events';
+import { WorkflowSpecification } from '../core/workflow-spec';
+import type { StoredOrderEvent } from '../orders/order.events';
+import { PURCHASABLE_SERVICE_IDS, type PurchasableServiceId } from '../pricing/service-catalogue';
+import {
+  type ReferralRewardsEvent,
+  referralRewardsWorkflow as workflow,
+} from './referral-rewards.workflow';
+
+type Registered = Extract<StoredAccountEvent, { type: 'UserRegistered' }>;
+type Placed = Extract<StoredOrderEvent, { type: 'OrderPlaced' }>;
+
+function registered(
+  userId: string,
+  influencerId: string | null,
+  email: string | null = `${userId}@example.com`,
+): Registered {
+  return {
+    type: 'UserRegistered',
+    data: {
+      userId,
+      email,
+      name: 'A',
+      passwordHash: 'h',
+      role: 'user',
+      referral: influencerId === null ? null : { influencerId, referralCode: 'CODE' },
+    },
+  };
+}
+
+function placed(orderId: string, userId: string, service: PurchasableServiceId): Placed {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      userId,
+      userEmail: null,
+      service,
+      planName: 'Plan',
+      description: '',
+      amount: 200,
+      currency: 'INR',
+      resume: null,
+      customerUploads: [],
+    },
+  };
+}
+
+const paid = (orderId: string): StoredOrderEvent => ({
+  type: 'OrderPaid',
+  data: { orderId, paymentId: 'p', providerOrderId: 'po', amount: 200, currency: 'INR' },
+});
+const refunded = (orderId: string): StoredOrderEvent => ({
+  type: 'OrderRefunded',
+  data: { orderId, refundId: 'r', amount: 200, currency: 'INR' },
+});
+
+const spec = WorkflowSpecification.for(workflow);
+
+describe('referral rewards workflow', () => {
+  it('records a registration through a referral link on the influencer’s ledger', () => {
+    spec
+      .given([])
+      .when(registered('u1', 'i1'))
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'u1',
+          command: {
+            type: 'RegisterReferral',
+            data: { userId: 'u1', userEmail: 'u1@example.com' },
+          },
+        },
+      ]);
+  });
+
+  it('records it with no e-mail once the user’s personal data is erased', () => {
+    spec
+      .given([])
+      .when(registered('u1', 'i1', null))
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'u1',
+          command: { type: 'RegisterReferral', data: { userId: 'u1', userEmail: null } },
+        },
+      ]);
+  });
+
+  it('does nothing for a registration without a referral', () => {
+    spec.given([]).when(registered('u1', null)).then([]);
+  });
+
+  it('credits the referrer when a referred user’s resume review is paid, keyed by the user', () => {
+    spec
+      .given([registered('u1', 'i1'), placed('o1', 'u1', 'resume_review')])
+      .when(paid('o1'))
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'u1',
+          command: { type: 'CreditReferralReward', data: { userId: 'u1', orderId: 'o1' } },
+        },
+      ]);
+  });
+
+  it('credits nothing for another service, an unreferred user or an order it never saw placed', () => {
+    spec
+      .given([registered('u1', 'i1'), placed('o1', 'u1', 'resume_rewrite')])
+      .when(paid('o1'))
+      .then([]);
+    spec
+      .given([registered('u1', null), placed('o1', 'u1', 'resume_review')])
+      .when(paid('o1'))
+      .then([]);
+    spec
+      .given([placed('o1', 'u1', 'resume_review')])
+      .when(paid('o1'))
+      .then([]);
+    spec
+      .given([registered('u1', 'i1')])
+      .when(paid('o1'))
+      .then([]);
+  });
+
+  it('claws back on a refund of a referred user’s order, keyed by the order', () => {
+    spec
+      .given([registered('u1', 'i1'), placed('o1', 'u1', 'resume_rewrite')])
+      .when(refunded('o1'))
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'o1',
+          command: { type: 'ClawBackReferralReward', data: { userId: 'u1', orderId: 'o1' } },
+        },
+      ]);
+  });
+
+  it('ignores every other event', () => {
+    spec
+      .given([registered('u1', 'i1'), placed('o1', 'u1', 'resume_review')])
+      .when({
+        type: 'OrderStatusChanged',
+        data: { orderId: 'o1', from: 'pending', to: 'completed' },
+      })
+      .then([]);
+  });
+});
+
+describe('referral rewards workflow, properties', () => {
+  const USERS = ['u1', 'u2', 'u3'];
+  const user = fc.constantFrom(...USERS);
+  const order = fc.constantFrom('o1', 'o2', 'o3', 'o4');
+  const referrer = fc.option(fc.constantFrom('i1', 'i2'), { nil: null });
+  const service = fc.constantFrom(...PURCHASABLE_SERVICE_IDS);
+  const historyEvent: fc.Arbitrary<ReferralRewardsEvent> = fc.oneof(
+    fc.tuple(user, referrer).map(([u, i]) => registered(u, i)),
+    fc.tuple(order, user, service).map(([o, u, s]) => placed(o, u, s)),
+  );
+  const trigger: fc.Arbitrary<ReferralRewardsEvent> = fc.oneof(
+    order.map(paid),
+    order.map(refunded),
+    fc.tuple(user, referrer).map(([u, i]) => registered(u, i)),
+  );
+
+  it('asks for at most one command, always on the ledger of whoever referred the user', () => {
+    fc.assert(
+      fc.property(fc.array(historyEvent, { maxLength: 12 }), trigger, (history, input) => {
+        const state = history.reduce(workflow.evolve, workflow.initialState());
+        const instructions = workflow.decide(input, state);
+        expect(instructions.length).toBeLessThanOrEqual(1);
+        for (const { influencerId, command } of instructions) {
+          const referredBy =
+            input.type === 'UserRegistered'
+              ? input.data.referral?.influencerId
+              : state.referrers[command.data.userId];
+          expect(influencerId).toBe(referredBy);
+        }
+      }),
+    );
+  });
+
+  it('credits only resume reviews, and every credit for one user carries the same key', () => {
+    fc.assert(
+      fc.property(fc.array(historyEvent, { maxLength: 12 }), (history) => {
+        const state = history.reduce(workflow.evolve, workflow.initialState());
+        const credits = Object.keys(state.orders).flatMap((orderId) =>
+          workflow.decide(paid(orderId), state),
+        );
+        for (const { key, command } of credits) {
+          if (command.type !== 'CreditReferralReward') throw new Error(`asked ${command.type}`);
+          expect(state.orders[command.data.orderId]?.service).toBe('resume_review');
+          expect(key).toBe(command.data.userId);
+        }
+      }),
+    );
+  });
+});
