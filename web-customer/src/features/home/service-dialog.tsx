@@ -1,3 +1,4 @@
+import { isUploadService, type UploadService } from '@shortlist/domain/contract';
 import { useSession } from '@shortlist/web-kit';
 import {
   createContext,
@@ -12,21 +13,14 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginPath, paths } from '../../shared/paths';
 import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
 
-/** The two Home services that open an upload dialog (SPEC §2 Home). */
-export type UploadServiceId = 'resume_rewrite' | 'resume_review';
-
-export function isUploadService(value: string | null): value is UploadServiceId {
-  return value === 'resume_rewrite' || value === 'resume_review';
-}
-
 export interface ServiceDialogApi {
   /** The service whose dialog is open, or null. */
-  openService: UploadServiceId | null;
+  openService: UploadService | null;
   /**
    * HOOK POINT for the upload dialogs. Signed out: go to /login?next=/home?open={service}
    * (SPEC §6). Signed in: open that service's dialog.
    */
-  openServiceDialog: (service: UploadServiceId) => void;
+  openServiceDialog: (service: UploadService) => void;
   closeServiceDialog: () => void;
 }
 
@@ -40,10 +34,10 @@ export function ServiceDialogProvider({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [openService, setOpenService] = useState<UploadServiceId | null>(null);
+  const [openService, setOpenService] = useState<UploadService | null>(null);
 
   const openServiceDialog = useCallback(
-    (service: UploadServiceId) => {
+    (service: UploadService) => {
       if (signedIn) setOpenService(service);
       else navigate(loginPath(`${paths.home}?open=${service}`));
     },

@@ -5,10 +5,11 @@ import {
   SERVICE_CATALOGUE,
   type ServiceInfo,
 } from '@shortlist/domain';
+import { isUploadService } from '@shortlist/domain/contract';
 import { Button, useCurrency, VisuallyHidden } from '@shortlist/web-kit';
 import { messages } from '../../shared/messages';
 import sectionStyles from './home-screen.module.css';
-import { isUploadService, useServiceDialog } from './service-dialog';
+import { useServiceDialog } from './service-dialog';
 import styles from './services-section.module.css';
 
 const copy = messages.home;

@@ -5,16 +5,13 @@ import {
   parseCurrency,
   toCurrencyCode,
 } from '@shortlist/domain';
+import { isUploadService, type UploadService } from '@shortlist/domain/contract';
 import { saveCurrency, useCurrency, useSession } from '@shortlist/web-kit';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
 import { flowMessages } from '../../shared/messages';
 import { loginPath, paths } from '../../shared/paths';
-import {
-  isUploadService,
-  type UploadService,
-} from '../../shared/service-order/place-service-order';
 import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
 import { PlanCard } from './plan-card';
 import styles from './pricing.module.css';

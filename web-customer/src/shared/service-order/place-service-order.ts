@@ -1,17 +1,5 @@
-import { type Currency, toCurrencyCode } from '@shortlist/domain';
-
-/** The services ordered by uploading a resume (SPEC §2 Home and Pricing). */
-export type UploadService = 'resume_rewrite' | 'resume_review';
-
-export function isUploadService(value: string | null): value is UploadService {
-  return value === 'resume_rewrite' || value === 'resume_review';
-}
-
-/** SPEC §5: what a blank note becomes. */
-export const DEFAULT_DESCRIPTIONS: Readonly<Record<UploadService, string>> = {
-  resume_rewrite: 'ATS rewrite requested',
-  resume_review: 'Resume review requested',
-};
+import { type Currency, DEFAULT_DESCRIPTIONS, toCurrencyCode } from '@shortlist/domain';
+import type { UploadService } from '@shortlist/domain/contract';
 
 export interface ServiceOrderRequest {
   service: UploadService;

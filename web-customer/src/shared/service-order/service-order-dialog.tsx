@@ -2,6 +2,7 @@ import {
   getCustomerStatsRoute,
   listMyOrdersRoute,
   placeServiceOrderRoute,
+  type UploadService,
 } from '@shortlist/domain/contract';
 import {
   ApiError,
@@ -18,7 +19,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useLocation, useNavigate } from 'react-router-dom';
 import { flowMessages } from '../messages';
 import { loginPath, paths } from '../paths';
-import { serviceOrderForm, type UploadService } from './place-service-order';
+import { serviceOrderForm } from './place-service-order';
 import styles from './service-order-dialog.module.css';
 
 const copy = flowMessages.serviceOrder;

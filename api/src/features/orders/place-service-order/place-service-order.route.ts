@@ -6,7 +6,10 @@ import {
   multiLineText,
   singleLineText,
 } from '@shortlist/domain';
-import { placeServiceOrderRoute as placeServiceOrderContract } from '@shortlist/domain/contract';
+import {
+  placeServiceOrderRoute as placeServiceOrderContract,
+  UPLOAD_SERVICES,
+} from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../auth/auth-token';
@@ -19,9 +22,6 @@ import {
 import { contractRoute } from '../../../shared/contract-route';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
-
-/** The services an upload is ordered for; from-scratch orders come from the builder (/resume). */
-const UPLOAD_SERVICES = ['resume_rewrite', 'resume_review'] as const;
 
 // The multipart fields bypass Fastify's schema validation, so each one is the contract's text
 // type here (NUL and other control characters: 400, never an event a projection cannot store).
