@@ -21,12 +21,17 @@ export const listAdminOrdersRoute = defineRoute({
   method: 'GET',
   path: '/admin/orders',
   audience: 'admin',
-  summary: 'List paid orders, searched by order id, e-mail or name and filtered by status',
+  summary: 'List paid orders, searched by order id, e-mail or name, filtered by status or lateness',
   query: pagingSchema.extend({
     // The filter's "All" sends an empty value (or none).
     status: z.preprocess(
       (value) => (value === '' || value === 'all' ? undefined : value),
       z.enum(ORDER_STATUSES).optional(),
+    ),
+    // The dashboard's "past the 48-hour promise" link: `overdue=1` (or true) keeps only those.
+    overdue: z.preprocess(
+      (value) => (value === '1' || value === 'true' || value === true ? true : undefined),
+      z.literal(true).optional(),
     ),
   }),
   response: pageOf(adminOrderItemSchema),

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { orderDecider, orderStreamName, type SetOrderStatus } from '@shortlist/domain';
+import {
+  type MarkOrderPaid,
+  orderDecider,
+  orderStreamName,
+  type SetOrderStatus,
+} from '@shortlist/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../../commands/handle-command';
 import { createLocalDiskFileStorage } from '../../../files/local-disk.file-storage';
@@ -157,5 +162,42 @@ describe('GET /admin/orders/{id}', () => {
     const missing = await detail(randomUUID());
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Order details not found.' });
+  });
+});
+
+describe('GET /admin/orders?overdue=1 (the dashboard link)', () => {
+  it('lists only paid orders not completed whose payment is older than 48 hours', async () => {
+    const late = await placeServiceOrder(t, alice, 'resume_rewrite');
+    const command: MarkOrderPaid = {
+      type: 'MarkOrderPaid',
+      data: { paymentId: 'pay_late', providerOrderId: 'order_late', amount: 800, currency: 'INR' },
+      metadata: {
+        actor: 'provider:razorpay',
+        correlationId: randomUUID(),
+        causationId: null,
+        now: new Date(Date.now() - 49 * 60 * 60 * 1000).toISOString(),
+      },
+    };
+    const { position } = await handleCommand({
+      store: t.services.store,
+      streamName: orderStreamName(late),
+      decider: orderDecider,
+      command,
+    });
+    await t.app.waitForProjections(position, ['orders']);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?overdue=1',
+      headers: admin.auth,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((item: { id: string }) => item.id)).toEqual([late]);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders',
+      headers: admin.auth,
+    });
+    expect(all.json().total).toBeGreaterThan(1);
   });
 });
