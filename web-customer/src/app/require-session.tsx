@@ -1,6 +1,7 @@
 import { useSession } from '@shortlist/web-kit';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths, type RedirectState } from '../shared/paths';
+import styles from './require-session.module.css';
 
 /**
  * SPEC §2: signed-in routes need a session token; without one the visitor goes to / and the
@@ -12,7 +13,11 @@ export function RequireSession() {
   const location = useLocation();
   if (!signedIn) {
     const state: RedirectState = { from: `${location.pathname}${location.search}` };
-    return <Navigate to={paths.root} replace state={state} />;
+    return (
+      <div className={styles.redirecting}>
+        <Navigate to={paths.root} replace state={state} />
+      </div>
+    );
   }
   return <Outlet />;
 }

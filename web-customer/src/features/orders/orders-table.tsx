@@ -49,7 +49,7 @@ export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: Orders
     {
       key: 'time',
       header: copy.columns.time,
-      cell: (order) => <span className={styles.nowrap}>{formatOrderTime(order.createdAt)}</span>,
+      cell: (order) => <span className={styles.time}>{formatOrderTime(order.createdAt)}</span>,
       sortValue: (order) => Date.parse(order.createdAt) || 0,
     },
     {

@@ -27,8 +27,10 @@ const FIELDS: readonly {
 export function PersonalStep({ draft, errors, change, pid }: StepProps & { pid: string }) {
   return (
     <div className={styles.grid}>
+      {/* A whole row: the id is 36 characters and is read back in full. */}
       <Field
         id="rb-personal-pid"
+        className={styles.full}
         label={copy.pid}
         hint={copy.pidHint}
         value={pid}

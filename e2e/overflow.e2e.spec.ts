@@ -1,0 +1,260 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deliverOrder,
+  LONG_FILE_NAME,
+  payOrder,
+  placeServiceOrder,
+  refundOrder,
+  startProcessing,
+} from './support/bench-seed';
+import {
+  launchBrowser,
+  newTestContext,
+  takeCspViolations,
+  waitForSettled,
+} from './support/browser';
+import { loginToken, registerCustomer } from './support/customer-api';
+import { startTestServer, type TestServer } from './support/server';
+
+const ADMIN = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
+const CUSTOMER = { email: 'wide@customers.test', password: 'wide-pass-1' };
+const DESKTOP_WIDTHS = [1024, 1280, 1920] as const;
+
+/**
+ * Every element on the page that hides part of itself: one that clips or scrolls (overflow other
+ * than visible) whose content is wider than its box, and anything reaching past the window's
+ * edges. Visually hidden text (1 px boxes, clip) is skipped: it is meant for screen readers.
+ * Text cut with an ellipsis counts as clipped too (its box clips).
+ */
+function clippedElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const describe = (element: Element) => {
+      const name =
+        element.getAttribute('aria-label') ??
+        (element instanceof HTMLInputElement ? `${element.id}=${element.value}` : null) ??
+        element.textContent ??
+        '';
+      const classes = [...element.classList].join('.');
+      return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${name.trim().slice(0, 40)}"`;
+    };
+    const problems: string[] = [];
+    const clipsSideways = (element: Element) => getComputedStyle(element).overflowX !== 'visible';
+    const insideClipper = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (parent !== document.body && clipsSideways(parent)) return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!(element instanceof HTMLElement) || element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const visuallyHidden =
+        (box.width <= 1 && box.height <= 1) || style.clip !== 'auto' || style.clipPath !== 'none';
+      if (visuallyHidden || style.visibility === 'hidden') continue;
+      // A carousel shows one slide at a time on purpose: only the shown slide must fit its box.
+      const carousel = element.closest('[aria-roledescription="carousel"]');
+      if (carousel) {
+        if (element.matches('[aria-roledescription="slide"]:not([aria-hidden="true"])')) {
+          const frame = carousel.getBoundingClientRect();
+          if (box.left < frame.left - 1 || box.right > frame.right + 1) {
+            problems.push(`${describe(element)} is the shown slide and sticks out of its carousel`);
+          }
+        }
+        continue;
+      }
+      if (clipsSideways(element) && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(
+          `${describe(element)} clips: content ${element.scrollWidth} px in ${element.clientWidth} px`,
+        );
+      }
+      // Inside a box that clips, the box itself is the one reported.
+      if ((box.right > viewport + 1 || box.left < -1) && !insideClipper(element)) {
+        problems.push(
+          `${describe(element)} spans ${Math.round(box.left)}–${Math.round(box.right)} px of ${viewport} px`,
+        );
+      }
+    }
+    if (document.documentElement.scrollWidth > viewport) {
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px`);
+    }
+    return problems;
+  });
+}
+
+// Issue 12: at desktop widths nothing on the customer's screens may be cut off.
+describe('customer screens at desktop widths', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let checkoutOrderId: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
+    await registerCustomer(server.url, CUSTOMER.email, CUSTOMER.password);
+    const token = await loginToken(server.url, CUSTOMER.email, CUSTOMER.password);
+    const adminToken = await loginToken(server.url, ADMIN.email, ADMIN.password);
+    // The widest rows the Orders table can get: long file names both ways, suggestions, receipt,
+    // the longest status and payment chips.
+    const review = await placeServiceOrder(server.url, token, {
+      service: 'resume_review',
+      fileName: LONG_FILE_NAME,
+    });
+    await payOrder(server.url, token, review);
+    await deliverOrder(server.url, adminToken, review, `Reviewed_${LONG_FILE_NAME}`);
+    const rewrite = await placeServiceOrder(server.url, token, {
+      service: 'resume_rewrite',
+      fileName: LONG_FILE_NAME,
+    });
+    await payOrder(server.url, token, rewrite);
+    await startProcessing(server.url, adminToken, rewrite);
+    const refunded = await placeServiceOrder(server.url, token, {
+      service: 'resume_rewrite',
+      fileName: LONG_FILE_NAME,
+    });
+    await payOrder(server.url, token, refunded);
+    await refundOrder(server.url, adminToken, refunded);
+    checkoutOrderId = await placeServiceOrder(server.url, token, {
+      service: 'resume_rewrite',
+      fileName: LONG_FILE_NAME,
+    });
+  });
+
+  afterEach(() => {
+    expect(takeCspViolations()).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function signedInPage(): Promise<Page> {
+    const page = await newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(CUSTOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/home`);
+    return page;
+  }
+
+  /** The problems at each desktop width, keyed by width, so a failure says where. */
+  async function clippedAtDesktopWidths(page: Page, screen: string) {
+    const found: Record<string, string[]> = {};
+    for (const width of DESKTOP_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await waitForSettled(page);
+      const problems = await clippedElements(page);
+      if (problems.length > 0) found[`${screen} at ${width} px`] = problems;
+    }
+    return found;
+  }
+
+  it('home, signed out', async () => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await clippedAtDesktopWidths(page, 'home')).toEqual({});
+  });
+
+  it('orders: every column, long file names, the Receipt action', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/orders`);
+    const table = page.getByRole('table', { name: 'Order history' });
+    await table
+      .getByRole('button', { name: /^Receipt: / })
+      .first()
+      .waitFor();
+    expect(await table.getByRole('row').count()).toBe(4);
+    expect(await clippedAtDesktopWidths(page, 'orders')).toEqual({});
+  });
+
+  it('pricing and checkout', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('article', { name: 'Create Resume from Scratch' }).waitFor();
+    const pricing = await clippedAtDesktopWidths(page, 'pricing');
+    await page.goto(`${server.url}/checkout?orderId=${checkoutOrderId}`);
+    await page.getByRole('button', { name: 'Pay Now' }).waitFor();
+    const checkout = await clippedAtDesktopWidths(page, 'checkout');
+    expect({ ...pricing, ...checkout }).toEqual({});
+  });
+
+  it('the resume builder: all nine steps in view, hinted fields as tall as their neighbours', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/createresume`);
+    const steps = page.getByRole('navigation', { name: 'Resume steps' }).getByRole('listitem');
+    await steps.first().waitFor();
+    expect(await steps.count()).toBe(9);
+    const target = await clippedAtDesktopWidths(page, 'builder step 1');
+
+    await page.getByLabel('Degree level', { exact: true }).selectOption('Bachelors');
+    await page.getByLabel('Major', { exact: true }).selectOption('Data Science');
+    await page.getByLabel('Target role', { exact: true }).selectOption('Data Analyst');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Step 2: Personal info' }).waitFor();
+    const personal = await clippedAtDesktopWidths(page, 'builder step 2');
+    expect({ ...target, ...personal }).toEqual({});
+
+    // LinkedIn and GitHub carry a hint; Phone and Address beside them do not.
+    const heights = await page.evaluate(() =>
+      ['Phone', 'Address', 'LinkedIn', 'GitHub'].map((label) => {
+        const labelElement = [...document.querySelectorAll('label')].find(
+          (candidate) => candidate.textContent?.trim() === label,
+        );
+        const control = labelElement ? document.getElementById(labelElement.htmlFor) : null;
+        return Math.round(control?.getBoundingClientRect().height ?? 0);
+      }),
+    );
+    expect(heights.every((height) => height > 0)).toBe(true);
+    expect(new Set(heights).size, `control heights ${heights.join(', ')}`).toBe(1);
+  });
+
+  it('pricing, signed out: the redirect home shifts no layout, on a desktop or a phone', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 412, height: 823 },
+    ]) {
+      const context = await newTestContext(browser, { viewport });
+      contexts.push(context);
+      await context.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { __layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/pricing`);
+      await page.waitForURL(`${server.url}/`);
+      await page.getByText('Please log in to open that page.').first().waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await waitForSettled(page);
+      const shift = await page.evaluate(() =>
+        ((window as unknown as { __layoutShifts: number[] }).__layoutShifts ?? []).reduce(
+          (sum, value) => sum + value,
+          0,
+        ),
+      );
+      expect(shift, `cumulative layout shift at ${viewport.width} px`).toBeLessThan(0.01);
+    }
+  });
+});
