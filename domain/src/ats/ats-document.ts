@@ -1,0 +1,46 @@
+/**
+ * What an extractor hands the ATS check: the text items a parser sees, with their positions, as
+ * OpenResume's parser reads a PDF. Coordinates are in points from the page's top-left corner.
+ * Extraction (pdf.js, mammoth, a legacy .doc reader) is I/O and lives in the API; everything from
+ * here on is pure.
+ */
+export type AtsDocumentKind = 'pdf' | 'docx' | 'doc';
+
+export interface AtsTextItem {
+  text: string;
+  x: number;
+  /** Top of the line, from the top of the page. */
+  y: number;
+  width: number;
+  /** 1-based. */
+  page: number;
+  fontSize: number;
+  /** The font's identifier in the file; text in a font other than the body's reads as emphasis. */
+  fontName: string;
+  /** Known bold (a DOCX run in <strong>, a heading); PDFs leave it to the font comparison. */
+  bold: boolean;
+  /** A list item in the source (DOCX), whatever character a PDF would have drawn for it. */
+  listItem?: boolean;
+}
+
+export interface AtsPage {
+  width: number;
+  height: number;
+}
+
+export interface AtsDocument {
+  kind: AtsDocumentKind;
+  pages: readonly AtsPage[];
+  items: readonly AtsTextItem[];
+  /** Embedded pictures (their text, if any, is invisible to a parser). */
+  images: number;
+  /** Tables the file declares (DOCX); a PDF's drawn tables are found from the positions. */
+  tables: number;
+  /**
+   * True when x/y are real page positions (PDF). DOCX and DOC text comes as paragraphs in
+   * reading order: the geometry checks (columns, header and footer zones) do not apply.
+   */
+  positioned: boolean;
+  /** What the reader could not look at, said to the customer (legacy .doc). */
+  limitations: readonly string[];
+}
