@@ -74,7 +74,7 @@ function tokensOf(text: string): Token[] {
   while (rest !== '') {
     const end = PHRASE_END.exec(rest);
     const chunk = end === null ? rest : rest.slice(0, end.index);
-    let first = sentenceStart;
+    let first: boolean = sentenceStart;
     for (const match of chunk.matchAll(TOKEN)) {
       const raw = match[0].replace(/\.$/u, '');
       tokens.push({ raw, word: stem(raw), phrase, sentenceStart: first });

@@ -13,6 +13,7 @@ export * from './api/admin-orders.routes';
 export * from './api/admin-stats.routes';
 export * from './api/admin-support-queries.routes';
 export * from './api/admin-users.routes';
+export * from './api/ats.routes';
 export * from './api/contact.routes';
 export * from './api/customer-orders.routes';
 export * from './api/dev-outbox.routes';
