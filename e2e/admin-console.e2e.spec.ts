@@ -95,7 +95,7 @@ describe('admin console journeys', () => {
   });
 
   it('(2) a contact query answered with Send & Close: the mail is in the outbox, the query closed', async () => {
-    const message = `Where is my resume? ${Date.now()}`;
+    const message = `Where is my resume, ${Date.now()}`;
     const sent = await apiCall(server.url, '/queries', {
       body: { pid: '', contactemail: 'asha@example.com', contactmessage: message },
     });
