@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
+import type { ReactorCheckpointsTable } from './engine/reactor-checkpoint.table';
 import type {
   InfluencerLedgersTable,
   InfluencerQueriesTable,
@@ -24,6 +25,7 @@ import type { UsersTable } from './users/users.table';
 export interface Database {
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_quarantine: ProjectionQuarantineTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
   audit_log: AuditLogTable;
   users: UsersTable;
   orders: OrdersTable;

@@ -3,6 +3,17 @@
 export { auditLogProjection } from './audit-log/audit-log.projection';
 export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
 export { createKysely, type Database, type KyselyConnection } from './database';
+export {
+  type ReactedEvent,
+  type Reactor,
+  readReactorCheckpoint,
+  typedReactor,
+} from './engine/reactor';
+export type {
+  SubscriberEngine,
+  SubscriberRunState,
+  SubscriberStatus,
+} from './engine/subscriber-engine';
 export { eventTime } from './event-time';
 export {
   INFLUENCER_LEDGER_TABLES,
@@ -41,7 +52,13 @@ export type {
   OrderRow,
   OrdersTable,
 } from './orders/orders.table';
-export { findProjection, type Projection } from './projection';
+export {
+  findProjection,
+  MalformedEventError,
+  type ProjectedEvent,
+  type Projection,
+  typedProjection,
+} from './projection';
 export {
   countQuarantinedEvents,
   listQuarantinedEvents,
@@ -64,6 +81,7 @@ export {
   type ProjectionStatus,
   startProjectionRunner,
 } from './runner/projection-runner';
+export { type ReactorRunnerOptions, startReactorRunner } from './runner/reactor-runner';
 export {
   type CheckpointWaiter,
   type CheckpointWaiterConnection,

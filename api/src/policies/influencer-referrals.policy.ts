@@ -1,35 +1,34 @@
 import {
+  accountEvents,
   type CommandMetadata,
   DomainError,
-  fold,
+  decodeEvent,
   type InfluencerLedgerCommand,
   influencerLedgerDecider,
   influencerStreamName,
-  type OrderEvent,
-  orderDecider,
+  orderEvents,
   orderStreamName,
+  type ReferralLedgerInstruction,
+  type ReferralRewardsEvent,
+  referralRewardsWorkflow,
   userStreamName,
 } from '@shortlist/domain';
 import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
-import { z } from 'zod';
+import { typedReactor } from '@shortlist/projections';
 import { deterministicEventId } from '../commands/deterministic-event-id';
 import { handleCommand } from '../commands/handle-command';
 import type { Policy, PolicyLogger } from './policy';
 
 export const INFLUENCER_REFERRALS_POLICY = 'influencer-referrals';
 
+const READS = [accountEvents, orderEvents] as const;
+
 /**
- * The referral programme's process manager (ARCHITECTURE.md "Policies"), three reactions in one
- * policy so they share one checkpoint and see events in global order: a registration is always
- * recorded on the ledger before that user's first paid order is looked at.
- *
- * (a) UserRegistered with a referral → ReferralRegistered on the influencer's ledger;
- * (b) OrderPaid of a resume_review order of a referred user → ReferralRewardCredited, once per
- *     user (the ledger refuses a second reward; the event id is derived from the user, so even
- *     two racing deliveries append one event);
- * (c) OrderRefunded of the rewarding order → ReferralRewardClawedBack.
- *
- * It reads the order and user streams rather than read models, which may lag the event being
+ * The referral programme's process manager (ARCHITECTURE.md "Policies"). The rule itself is the
+ * domain's pure `referralRewardsWorkflow`; this policy loads what it needs, calls it and
+ * dispatches. One policy, so its reactions share one checkpoint and see events in global order:
+ * a registration is always recorded on the ledger before that user's first paid order is looked
+ * at. It reads the order and user streams rather than read models, which may lag the event being
  * handled. Every command carries deterministic event ids keyed by what makes it unique.
  */
 export function influencerReferralsPolicy(deps: {
@@ -38,27 +37,37 @@ export function influencerReferralsPolicy(deps: {
 }): Policy {
   const { store, logger } = deps;
 
-  async function referralOf(userId: string) {
-    const { events } = await store.readStream(userStreamName(userId));
-    const registered = events.find((event) => event.type === 'UserRegistered');
-    if (registered === undefined) return null;
-    const parsed = registrationSchema.safeParse(registered.data);
-    return parsed.success ? parsed.data : null;
+  /** A stream's events the workflow folds; one that does not decode is left out. */
+  async function historyOf(streamName: string): Promise<ReferralRewardsEvent[]> {
+    const { events } = await store.readStream(streamName);
+    return events.flatMap((event) => {
+      const decoded = decodeEvent(READS, event);
+      return decoded.kind === 'decoded' ? [decoded.event] : [];
+    });
   }
 
-  async function orderOf(orderId: string) {
-    const { events } = await store.readStream(orderStreamName(orderId));
-    const state = fold(orderDecider, events.map(toOrderEvent));
-    return state.kind === 'placed' ? state : null;
+  /** The trigger's order, and the registration of the user who placed it. */
+  async function historyFor(event: ReferralRewardsEvent): Promise<ReferralRewardsEvent[]> {
+    if (event.type !== 'OrderPaid' && event.type !== 'OrderRefunded') return [];
+    const order = await historyOf(orderStreamName(event.data.orderId));
+    for (const stored of order) {
+      if (stored.type === 'OrderPlaced') {
+        return [...(await historyOf(userStreamName(stored.data.userId))), ...order];
+      }
+    }
+    return order;
   }
 
   /** Runs one ledger command; a rule's refusal is final, so it is logged and not retried. */
-  async function onLedger(
+  async function dispatch(
     trigger: RecordedEvent,
-    influencerId: string,
-    command: InfluencerLedgerCommand,
-    key: string,
+    instruction: ReferralLedgerInstruction,
   ): Promise<void> {
+    const { influencerId, key } = instruction;
+    const command = {
+      ...instruction.command,
+      metadata: metadataFor(trigger),
+    } satisfies InfluencerLedgerCommand;
     try {
       await handleCommand({
         store,
@@ -82,62 +91,23 @@ export function influencerReferralsPolicy(deps: {
     }
   }
 
-  return {
+  return typedReactor({
     name: INFLUENCER_REFERRALS_POLICY,
-    handles: ['UserRegistered', 'OrderPaid', 'OrderRefunded'],
+    reads: READS,
+    logger,
     async handle(event) {
-      const metadata = metadataFor(event);
-      if (event.type === 'UserRegistered') {
-        const registration = registrationSchema.safeParse(event.data);
-        if (!registration.success || registration.data.referral === null) return;
-        const { userId, email, referral } = registration.data;
-        await onLedger(
-          event,
-          referral.influencerId,
-          { type: 'RegisterReferral', data: { userId, userEmail: email }, metadata },
-          userId,
-        );
-        return;
-      }
-      const orderId = orderIdSchema.safeParse(event.data);
-      if (!orderId.success) return;
-      const order = await orderOf(orderId.data.orderId);
-      if (order === null) return;
-      if (event.type === 'OrderPaid' && order.service !== 'resume_review') return;
-      const user = await referralOf(order.userId);
-      if (user === null || user.referral === null) return;
-      const ids = { userId: order.userId, orderId: order.orderId };
-      if (event.type === 'OrderPaid') {
-        // Keyed by the user: at most one reward event per referred user, whatever the order.
-        await onLedger(
-          event,
-          user.referral.influencerId,
-          { type: 'CreditReferralReward', data: ids, metadata },
-          order.userId,
-        );
-      } else {
-        await onLedger(
-          event,
-          user.referral.influencerId,
-          { type: 'ClawBackReferralReward', data: ids, metadata },
-          order.orderId,
-        );
+      const { recorded, ...trigger } = event;
+      const history = await historyFor(trigger);
+      const state = history.reduce(
+        referralRewardsWorkflow.evolve,
+        referralRewardsWorkflow.initialState(),
+      );
+      for (const instruction of referralRewardsWorkflow.decide(trigger, state)) {
+        await dispatch(recorded, instruction);
       }
     },
-  };
+  });
 }
-
-const registrationSchema = z.object({
-  userId: z.string().min(1),
-  // null once the user's key is erased (crypto-shredding).
-  email: z.string().nullable().catch(null),
-  referral: z
-    .object({ influencerId: z.string().min(1), referralCode: z.string() })
-    .nullable()
-    .catch(null),
-});
-
-const orderIdSchema = z.object({ orderId: z.string().min(1) });
 
 /**
  * Caused by the event; timed at the event, so a re-run decides exactly as the first run did
@@ -151,9 +121,4 @@ function metadataFor(event: RecordedEvent): CommandMetadata {
     causationId: event.id,
     now: typeof at === 'string' ? at : event.recordedAt,
   };
-}
-
-// The order stream holds only the order decider's own events; the store knows only JSON.
-function toOrderEvent(event: RecordedEvent): OrderEvent {
-  return { type: event.type, data: event.data } as OrderEvent;
 }

@@ -7,10 +7,11 @@ import {
   type RecordedEvent,
 } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
+import { createKysely, migrateToLatest } from '@shortlist/projections';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Policy, silentPolicyLogger } from './policy';
-import { migratePolicyCheckpoints, readPolicyCheckpoint } from './policy-checkpoints';
+import { readPolicyCheckpoint } from './policy-checkpoints';
 import { type PolicyRunner, startPolicyRunner } from './policy-runner';
 
 let database: TestDatabase;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   store = createPostgresEventStore({ connectionString: database.url });
   pool = new pg.Pool({ connectionString: database.url, max: 6 });
   pool.on('error', () => undefined);
-  await migratePolicyCheckpoints(pool);
+  await migrateToLatest(createKysely({ pool }));
 });
 
 afterAll(async () => {

@@ -2,7 +2,6 @@ import type { EventStore } from '@shortlist/eventstore';
 import pg from 'pg';
 import { influencerReferralsPolicy } from './influencer-referrals.policy';
 import type { Policy, PolicyLogger } from './policy';
-import { migratePolicyCheckpoints } from './policy-checkpoints';
 import { type PolicyRunner, startPolicyRunner } from './policy-runner';
 
 /** Every policy this process runs. Add new process managers here. */
@@ -11,8 +10,9 @@ export function allPolicies(deps: { store: EventStore; logger: PolicyLogger }): 
 }
 
 /**
- * Starts the policies beside the in-process projections (create-services runs both or neither):
- * its own small pool, since an active policy holds a connection for its lock.
+ * Starts the policies beside the in-process projections (create-services runs both or neither,
+ * after the read-model migrations, which create their checkpoint table): its own small pool,
+ * since an active policy holds a connection for its lease.
  */
 export async function startPolicies(options: {
   store: EventStore;
@@ -22,12 +22,6 @@ export async function startPolicies(options: {
   const policies = allPolicies(options);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: policies.length + 1 });
   pool.on('error', () => undefined);
-  try {
-    await migratePolicyCheckpoints(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   const runner = startPolicyRunner({
     store: options.store,
     pool,

@@ -81,7 +81,7 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
 
   const policyPosition = async (name = INFLUENCER_REFERRALS_POLICY): Promise<Position | null> => {
     const result = await sql<{ position: string | null }>`
-      SELECT position FROM api.policy_checkpoints WHERE name = ${name}
+      SELECT position FROM reactor_checkpoints WHERE name = ${name}
     `.execute(db);
     return result.rows[0]?.position ?? null;
   };

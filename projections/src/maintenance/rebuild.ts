@@ -1,9 +1,9 @@
 import type { EventStore, Position } from '@shortlist/eventstore';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
+import { PROJECTION_LEASES, releaseLease, tryLease } from '../engine/lease';
 import { type Logger, silentLogger } from '../logger';
 import type { Projection } from '../projection';
-import { tryLockProjection, unlockProjection } from '../runner/advisory-lock';
 import { catchUp, resetProjection } from '../runner/checkpoints';
 
 export interface RebuildResult {
@@ -33,7 +33,7 @@ export async function rebuildProjection(options: {
   await db.transaction().execute((trx) => resetProjection(trx, projection));
   logger.info({ projection: projection.name }, 'projection reset');
   return db.connection().execute(async (conn): Promise<RebuildResult> => {
-    if (!(await tryLockProjection(conn, projection.name))) {
+    if (!(await tryLease(conn, PROJECTION_LEASES, projection.name))) {
       logger.info({ projection: projection.name }, 'a runner holds the projection and will replay');
       return { projection: projection.name, mode: 'runner', position: null };
     }
@@ -45,7 +45,7 @@ export async function rebuildProjection(options: {
       logger.info({ projection: projection.name, position }, 'projection replayed');
       return { projection: projection.name, mode: 'inline', position };
     } finally {
-      await unlockProjection(conn, projection.name);
+      await releaseLease(conn, PROJECTION_LEASES, projection.name);
     }
   });
 }

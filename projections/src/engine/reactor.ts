@@ -1,0 +1,132 @@
+import {
+  catalogueTypes,
+  decodeEvent,
+  type EventCatalogue,
+  type StoredEventOf,
+} from '@shortlist/domain';
+import type { Position, RecordedEvent } from '@shortlist/eventstore';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database';
+import type { Logger } from '../logger';
+import type { Subscriber } from './subscriber-engine';
+
+/**
+ * A reactor (ARCHITECTURE.md "Policies"): reacts to events by issuing commands. Delivery is AT
+ * LEAST once: the command and the checkpoint are two writes, so a crash between them delivers
+ * the event again. `handle` must therefore be idempotent in effect: every command it issues
+ * carries event ids derived from what makes it unique (deterministicEventId), so a repeat
+ * appends nothing. A failing event stops the reactor there and is retried after a backoff;
+ * later events wait, so a reactor always sees events in global order.
+ */
+export interface Reactor {
+  /** Unique and stable: its lease and checkpoint row are keyed by it. */
+  name: string;
+  /** Event types `handle` sees; the checkpoint advances past the others anyway. */
+  handles: readonly string[];
+  /**
+   * Throw to have the event retried (after a backoff, from the stored checkpoint). A rule that
+   * refuses (a DomainError) will refuse again: catch it, log it, and return.
+   */
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+/** A domain event as a reactor sees it: decoded, with the record it was read from. */
+export type ReactedEvent<Catalogue> = StoredEventOf<Catalogue> & {
+  readonly recorded: RecordedEvent;
+};
+
+/**
+ * A reactor fed with decoded domain events of the catalogues it reads (see typedProjection).
+ * A stored event whose payload does not decode can never be handled, and retrying would hold
+ * every later event back: it is logged and passed over.
+ */
+export function typedReactor<const Catalogues extends readonly EventCatalogue[]>(definition: {
+  name: string;
+  reads: Catalogues;
+  logger: Logger;
+  handle(event: ReactedEvent<Catalogues[number]>): Promise<void>;
+}): Reactor {
+  const { name, reads, logger } = definition;
+  return {
+    name,
+    handles: catalogueTypes(reads),
+    async handle(recorded) {
+      const result = decodeEvent(reads, recorded);
+      if (result.kind === 'unknown') return;
+      if (result.kind === 'malformed') {
+        logger.warn(
+          { policy: name, event: recorded.id, type: recorded.type, problems: result.problems },
+          'malformed event passed over',
+        );
+        return;
+      }
+      await definition.handle({ ...result.event, recorded });
+    },
+  };
+}
+
+/** Reactor mode of the subscriber engine: handle each event, then move the checkpoint past it. */
+export function reactorSubscriber(reactor: Reactor): Subscriber {
+  const { name } = reactor;
+  return {
+    name,
+    async open(conn) {
+      let position = await readReactorCheckpoint(conn, name);
+      return {
+        position,
+        async handle(events, control) {
+          for (const event of events) {
+            if (control.stopping()) return position;
+            // The store delivers strictly after the checkpoint; this keeps a misbehaving
+            // adapter from handing the reactor something it already handled.
+            if (position !== null && event.position <= position) continue;
+            if (reactor.handles.includes(event.type)) {
+              await reactor.handle(event);
+              await advanceReactorCheckpoint(conn, name, event.position);
+            }
+            position = event.position;
+          }
+          // Skipped events need no write each; one at the end of the batch covers them.
+          if (position !== null) await advanceReactorCheckpoint(conn, name, position);
+          return position;
+        },
+        async heartbeat() {
+          // A dead leased connection means the lease is gone too: end the session.
+          await sql`select 1`.execute(conn);
+        },
+      };
+    },
+  };
+}
+
+/** The stored position (null = before the first event), creating the row when missing. */
+export async function readReactorCheckpoint(
+  db: Kysely<Database>,
+  name: string,
+): Promise<Position | null> {
+  await db
+    .insertInto('reactor_checkpoints')
+    .values({ name, position: null })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('reactor_checkpoints')
+    .select('position')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.position ?? null;
+}
+
+/** Moves the checkpoint forward (never back: a late writer cannot undo a newer one). */
+async function advanceReactorCheckpoint(
+  db: Kysely<Database>,
+  name: string,
+  position: Position,
+): Promise<void> {
+  await db
+    .updateTable('reactor_checkpoints')
+    .set({ position, updated_at: sql<string>`now()` })
+    .where('name', '=', name)
+    .where((eb) => eb.or([eb('position', 'is', null), eb('position', '<', position)]))
+    .execute();
+}
