@@ -13,6 +13,7 @@ import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import { accountRoutes } from './features/accounts/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { atsRoutes } from './features/ats/ats.routes';
 import { openQueryRoute } from './features/contact/open-query.route';
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
@@ -47,6 +48,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(mailPlugin);
   await api.register(accountRoutes);
   await api.register(openQueryRoute);
+  await api.register(atsRoutes);
   await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);
   await api.register(influencerRoutes, { prefix: '/influencer' });

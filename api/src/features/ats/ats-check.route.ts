@@ -1,0 +1,59 @@
+import { checkResume, multiLineText } from '@shortlist/domain';
+import {
+  ATS_MESSAGES,
+  atsCheckRoute as atsCheckContract,
+  JOB_DESCRIPTION_MAX,
+} from '@shortlist/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../auth/auth-token';
+import { UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
+import { contractRoute } from '../../shared/contract-route';
+import { atsRateLimit } from './ats-rate-limits';
+import { extractDocument } from './extract-document';
+import { readDocument, type UploadedDocument } from './read-upload';
+
+const jobDescriptionSchema = multiLineText().max(
+  JOB_DESCRIPTION_MAX,
+  ATS_MESSAGES.jobDescriptionTooLong,
+);
+
+/**
+ * POST /ats-check (multipart: file, jobDescription?): the resume read as an ATS reads it, scored
+ * with explained checks. Public and rate limited per IP. The file lives in memory for the
+ * request only; nothing of it is stored or logged.
+ */
+export const atsCheckRoute: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...contractRoute(app, atsCheckContract, [400, 413, 415, 422, 429]),
+    config: { rateLimit: atsRateLimit() },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
+      let upload: UploadedDocument | null = null;
+      let jobDescription = '';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'jobDescription' && typeof part.value === 'string') {
+              jobDescription = part.value;
+            }
+            continue;
+          }
+          if (part.fieldname !== 'file' || part.filename === '' || upload !== null) {
+            part.file.resume();
+            continue;
+          }
+          upload = await readDocument(part);
+        }
+      } catch (error) {
+        throw uploadErrorFor(error);
+      }
+      if (upload === null) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
+      const jd = jobDescriptionSchema.safeParse(jobDescription);
+      if (!jd.success) {
+        throw new HttpError(400, jd.error.issues[0]?.message ?? ATS_MESSAGES.jobDescriptionTooLong);
+      }
+      const document = await extractDocument(upload.bytes, upload.kind);
+      return checkResume(document, { jobDescription: jd.data });
+    },
+  });
+};

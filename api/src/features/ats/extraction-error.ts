@@ -1,0 +1,7 @@
+import { ATS_MESSAGES } from '@shortlist/domain/contract';
+import { HttpError } from '../../auth/auth-token';
+
+/** A file that passed the type check but cannot be read: the visitor's to fix, never a 5xx. */
+export function unreadable(reason: 'corrupt' | 'encrypted'): HttpError {
+  return new HttpError(422, ATS_MESSAGES[reason]);
+}
