@@ -22,7 +22,6 @@ export {
   fold,
 } from './core/decider';
 export { DomainError, type DomainErrorKind } from './core/domain-error';
-export type { Workflow } from './core/workflow';
 export {
   catalogueTypes,
   type DecodeResult,
@@ -31,6 +30,7 @@ export {
   eventCatalogue,
   type StoredEventOf,
 } from './core/event-catalogue';
+export type { Workflow } from './core/workflow';
 export * from './influencers';
 export * from './orders';
 export * from './payments';
