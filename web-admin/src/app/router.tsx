@@ -4,6 +4,7 @@ import { PayoutsScreen } from '../features/influencer-payouts/payouts-screen';
 import { InfluencerQueriesScreen } from '../features/influencer-queries/influencer-queries-screen';
 import { InfluencersScreen } from '../features/influencers/influencers-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import { OrdersScreen } from '../features/orders/orders-screen';
 import { QueriesScreen } from '../features/queries/queries-screen';
 import { UsersScreen } from '../features/users/users-screen';
 import { basename } from '../shared/paths';
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <DashboardScreen /> },
+      { path: 'orders', element: <OrdersScreen /> },
       { path: 'users', element: <UsersScreen /> },
       { path: 'queries', element: <QueriesScreen /> },
       { path: 'influencers', element: <InfluencersScreen /> },

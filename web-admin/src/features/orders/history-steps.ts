@@ -1,0 +1,175 @@
+import {
+  decodeEvent,
+  fromMinorUnits,
+  isCurrency,
+  orderEvents,
+  personalFieldsOf,
+} from '@shortlist/domain';
+import type { AuditEntryView } from '@shortlist/domain/contract';
+import { orderStatusLook } from '@shortlist/web-kit';
+import { formatMoney } from '../../shared/format';
+
+/** One step of an order's History as the timeline shows it: when, who, what, and its facts. */
+export interface HistoryStep {
+  key: string;
+  at: string;
+  who: string;
+  what: string;
+  /** The status or amount after the step (UI.md "Timelines"), when the step sets one. */
+  outcome: string | null;
+  facts: HistoryFact[];
+}
+
+export interface HistoryFact {
+  label: string;
+  /** null: a personal field the erasure (or the order's deletion) shredded. */
+  value: string | null;
+}
+
+const TITLES: Readonly<Record<string, string>> = {
+  OrderPlaced: 'Order placed',
+  OrderCurrencyChanged: 'Currency changed',
+  OrderDeleted: 'Order deleted',
+  OrderPaid: 'Payment received',
+  OrderStatusChanged: 'Status changed',
+  DeliveryAttached: 'Delivery file attached',
+  DeliveryRemoved: 'Delivery file removed',
+  ReviewSuggestionsSaved: 'Suggestions saved',
+  OrderRefunded: 'Order refunded',
+  OrderDataErased: 'Personal data erased',
+  CheckoutRequested: 'Checkout requested',
+  CheckoutRequestAborted: 'Checkout request abandoned',
+  CheckoutStarted: 'Checkout opened with the provider',
+  PaymentVerified: 'Payment verified',
+  PaymentFailed: 'Payment failed',
+  PaymentAmountMismatch: 'Payment amount did not match',
+  RefundIssued: 'Refund issued by the provider',
+};
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  userId: 'Customer',
+  userEmail: 'E-mail',
+  planName: 'Plan',
+  providerOrderId: 'Provider order ID',
+  paymentId: 'Payment ID',
+  refundId: 'Refund ID',
+  requestId: 'Request ID',
+  amountMinor: 'Amount',
+  expectedAmountMinor: 'Expected amount',
+  gotAmountMinor: 'Amount paid',
+  gotCurrency: 'Currency paid',
+  expectedCurrency: 'Expected currency',
+  customerUploads: 'Uploads',
+  resume: 'Resume form',
+  file: 'File',
+  filename: 'File name',
+  text: 'Suggestions',
+};
+
+// Facts the step's title or outcome already says, or ids only a developer reads.
+const HIDDEN_FIELDS = new Set(['orderId', 'from', 'to', 'receipt', 'requestedAt']);
+
+/** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay' in words. */
+export function actorLabel(actor: string | null, customerId: string | null): string {
+  if (actor === null) return 'Not recorded';
+  const [kind = '', id = ''] = actor.split(':', 2);
+  switch (kind) {
+    case 'admin':
+      return `Admin ${id.slice(0, 8)}`;
+    case 'user':
+      return id === customerId ? 'Customer' : `User ${id.slice(0, 8)}`;
+    case 'provider':
+      return id === 'razorpay' ? 'Razorpay' : id;
+    case 'system':
+      return `System (${id})`;
+    default:
+      return actor;
+  }
+}
+
+/**
+ * The audit trail as timeline steps, in the order it happened. A personal field reading null
+ * after the order's data was shredded (erasure, or the customer deleting an unpaid order) is a
+ * fact shown as erased, not as missing.
+ */
+export function historySteps(
+  entries: readonly AuditEntryView[],
+  customerId: string | null,
+): HistoryStep[] {
+  const shredded = entries.some(
+    (entry) => entry.type === 'OrderDataErased' || entry.type === 'OrderDeleted',
+  );
+  return entries.map((entry) => ({
+    key: `${entry.stream}#${entry.version}`,
+    at: entry.at,
+    who: actorLabel(entry.actor, customerId),
+    what: TITLES[entry.type] ?? entry.type,
+    outcome: outcomeOf(entry),
+    facts: factsOf(entry, shredded),
+  }));
+}
+
+/** The status or money after a step of the order stream (typed by the domain's catalogue). */
+function outcomeOf(entry: AuditEntryView): string | null {
+  const decoded = decodeEvent([orderEvents], entry);
+  if (decoded.kind !== 'decoded') return null;
+  const { event } = decoded;
+  switch (event.type) {
+    case 'OrderStatusChanged':
+      return `${orderStatusLook(event.data.from).label} → ${orderStatusLook(event.data.to).label}`;
+    case 'OrderPlaced':
+    case 'OrderPaid':
+    case 'OrderCurrencyChanged':
+    case 'OrderRefunded':
+      return formatMoney(event.data.amount, event.data.currency);
+    default:
+      return null;
+  }
+}
+
+function factsOf(entry: AuditEntryView, shredded: boolean): HistoryFact[] {
+  const personal = personalFieldsOf(entry.type);
+  const currency = currencyIn(entry.data);
+  const facts: HistoryFact[] = [];
+  for (const [key, value] of Object.entries(entry.data)) {
+    if (HIDDEN_FIELDS.has(key)) continue;
+    const label = FIELD_LABELS[key] ?? sentenceCase(key);
+    if (value === null || value === undefined) {
+      if (personal.includes(key) && shredded) facts.push({ label, value: null });
+      continue;
+    }
+    // amount and currency are the outcome already.
+    if (key === 'amount' || key === 'currency') continue;
+    facts.push({ label, value: describe(key, value, currency) });
+  }
+  return facts;
+}
+
+function currencyIn(data: Record<string, unknown>): string | null {
+  for (const key of ['currency', 'expectedCurrency']) {
+    const value = data[key];
+    if (typeof value === 'string') return value;
+  }
+  return null;
+}
+
+function describe(key: string, value: unknown, currency: string | null): string {
+  if (key.endsWith('AmountMinor') || key === 'amountMinor') {
+    return typeof value === 'number' && isCurrency(currency)
+      ? formatMoney(fromMinorUnits(value, currency), currency)
+      : String(value);
+  }
+  if (key === 'resume') return 'Submitted (see Details)';
+  if (key === 'text' && typeof value === 'string') return `${value.length} characters`;
+  if (Array.isArray(value)) return value.map((item) => describe(key, item, currency)).join(', ');
+  if (typeof value === 'object' && value !== null) {
+    const name = (value as { name?: unknown }).name;
+    return typeof name === 'string' ? name : JSON.stringify(value);
+  }
+  return String(value);
+}
+
+function sentenceCase(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,78 @@
+import type { AdminSettableStatus } from '@shortlist/domain';
+import type { OrderView } from '@shortlist/domain/contract';
+import { Button } from '@shortlist/web-kit';
+import { shortId } from '../../shared/format';
+import { OrderStatusButtons } from './order-status-buttons';
+import styles from './orders.module.css';
+import { ordersMessages as copy } from './orders-messages';
+
+export type OrderDialogKind = 'attach' | 'suggestions' | 'refund';
+
+export interface OrderActionsProps {
+  order: OrderView;
+  /** The server's refund rule for this order (SPEC §1: paid and still pending). */
+  refundable: boolean;
+  /** The status being set on this order now, if any. */
+  busyStatus: AdminSettableStatus | null;
+  onSetStatus: (status: AdminSettableStatus) => void;
+  onOpenDialog: (kind: OrderDialogKind) => void;
+  /** The row's "View Details"; the drawer itself leaves it out. */
+  onViewDetails?: () => void;
+}
+
+/** An order's actions (SPEC §2), the same in its list row and at the top of its drawer. */
+export function OrderActions({
+  order,
+  refundable,
+  busyStatus,
+  onSetStatus,
+  onOpenDialog,
+  onViewDetails,
+}: OrderActionsProps) {
+  const id = shortId(order.id);
+  return (
+    <div className={styles.actions}>
+      <OrderStatusButtons order={order} busy={busyStatus} onSet={onSetStatus} />
+      <div className={styles.actionButtons}>
+        {onViewDetails ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={copy.viewDetailsOf(id)}
+            onClick={onViewDetails}
+          >
+            {copy.viewDetails}
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={copy.attachTo(id)}
+          onClick={() => onOpenDialog('attach')}
+        >
+          {copy.attach}
+        </Button>
+        {order.service === 'resume_review' ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={copy.suggestionsFor(id)}
+            onClick={() => onOpenDialog('suggestions')}
+          >
+            {copy.suggestions}
+          </Button>
+        ) : null}
+        {refundable ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={copy.refundOf(id)}
+            onClick={() => onOpenDialog('refund')}
+          >
+            {copy.refund}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { clearSession } from '@shortlist/web-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboardAnswer, json, renderAdmin, stubApi } from '../../testing/render-admin';
+import {
+  apiOrder,
+  detailAnswer,
+  historyAnswer,
+  listItem,
+  ORDER_ID,
+  resumeView,
+  stubUploads,
+} from './orders-testing';
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+function api(
+  detail: unknown = detailAnswer(),
+  overrides: (method: string, path: string) => Response | undefined = () => undefined,
+) {
+  return stubApi(({ method, path }) => {
+    const own = overrides(method, path);
+    if (own) return own;
+    if (path.startsWith('/admin/dashboard')) return json(200, dashboardAnswer);
+    if (method === 'GET' && path.startsWith('/admin/orders?'))
+      return json(200, { items: [listItem()], total: 1 });
+    if (method === 'GET' && path === `/admin/orders/${ORDER_ID}/history`)
+      return json(200, historyAnswer);
+    if (method === 'GET' && path === `/admin/orders/${ORDER_ID}`) return json(200, detail);
+    return undefined;
+  });
+}
+
+const drawer = () => screen.getByRole('dialog', { name: `Order ${ORDER_ID.slice(0, 8)}` });
+const toasts = () => screen.getAllByRole('status').at(-1);
+
+async function openDrawer() {
+  await userEvent.click(await screen.findByRole('button', { name: /^View details of order/ }));
+  await within(drawer()).findByRole('tab', { name: 'Details' });
+  return drawer();
+}
+
+describe('Order drawer', () => {
+  it('shows the order, customer, payment facts, files and the nine-step resume form', async () => {
+    api(
+      detailAnswer(
+        { resume: resumeView() },
+        { service: 'resume_from_scratch', planName: 'Resume from Scratch' },
+      ),
+    );
+    renderAdmin('/orders');
+    const panel = await openDrawer();
+
+    expect(within(panel).getByText(ORDER_ID)).toBeVisible();
+    expect(within(panel).getByText('order_Sbx123')).toBeVisible();
+    expect(within(panel).getByText('pay_Sbx456')).toBeVisible();
+    expect(within(panel).getByText('Not recorded')).toBeVisible();
+    expect(within(panel).getByRole('button', { name: 'Download cv.pdf' })).toBeVisible();
+    const steps = within(panel)
+      .getAllByRole('heading', { level: 4 })
+      .map((h) => h.textContent);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'Target role',
+        'Personal information',
+        'Professional summary',
+        'Work experience',
+        'Education',
+        'Skills',
+        'Projects',
+        'Certifications',
+        'Languages',
+      ]),
+    );
+    expect(within(panel).getByText('Data Analyst')).toBeVisible();
+    expect(within(panel).getByText('Analyst who turns data into decisions.')).toBeVisible();
+  });
+
+  it('stays open through a reload (?order=) and reads the History as a timeline', async () => {
+    api(
+      detailAnswer(
+        { erasedAt: '2025-12-22T02:00:00.000Z', refundable: false },
+        {
+          userEmail: null,
+          customerUploads: [],
+          attachments: [],
+          reviewSuggestions: null,
+          hasReviewSuggestions: false,
+          status: 'completed',
+        },
+      ),
+    );
+    renderAdmin(`/orders?order=${ORDER_ID}`);
+    const panel = drawer();
+    await within(panel).findByRole('tab', { name: 'Details' });
+    expect(within(panel).getByRole('note')).toHaveTextContent(
+      'personal data of this order was erased',
+    );
+    expect(within(panel).queryByRole('button', { name: /^Refund/ })).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('tab', { name: 'History' }));
+    const timeline = await within(panel).findByRole('list', { name: 'Order history' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('span')?.textContent)).toEqual([
+      'Order placed',
+      'Payment received',
+      'Status changed',
+      'Personal data erased',
+    ]);
+    expect(steps[0]).toHaveTextContent('by Customer');
+    expect(within(steps[0] as HTMLElement).getAllByText('erased')).toHaveLength(3);
+    expect(steps[1]).toHaveTextContent('₹200');
+    expect(steps[1]).toHaveTextContent('by Razorpay');
+    expect(steps[2]).toHaveTextContent('Pending → Completed');
+    expect(steps[2]).toHaveTextContent('by Admin a-123456');
+  });
+
+  it("says 'Order details not found.' for a missing order", async () => {
+    api(undefined, (_method, path) =>
+      path === `/admin/orders/${ORDER_ID}`
+        ? json(404, { message: 'Order details not found.' })
+        : undefined,
+    );
+    renderAdmin(`/orders?order=${ORDER_ID}`);
+    expect(await within(drawer()).findByRole('alert')).toHaveTextContent(
+      'Order details not found.',
+    );
+  });
+
+  it("says 'Failed to load order details' with Retry when the server fails", async () => {
+    api(undefined, (_method, path) =>
+      path === `/admin/orders/${ORDER_ID}` ? json(500, {}) : undefined,
+    );
+    renderAdmin(`/orders?order=${ORDER_ID}`);
+    expect(await within(drawer()).findByRole('alert')).toHaveTextContent(
+      'Failed to load order details',
+    );
+    expect(within(drawer()).getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});
+
+describe('Attach delivery file', () => {
+  const openAttach = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: /^Attach a delivery file/ }));
+    return screen.getByRole('dialog', { name: 'Attach delivery file' });
+  };
+
+  it('asks for a PDF/DOC/DOCX of at most 10 MB before uploading', async () => {
+    const sent = stubUploads(() => ({ status: 200, body: {} }));
+    api();
+    renderAdmin('/orders');
+    const dialog = await openAttach();
+    const input = within(dialog).getByLabelText(/Delivery file/);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(dialog).toHaveTextContent('Please upload a PDF/DOC/DOCX');
+
+    await userEvent.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }), {
+      applyAccept: false,
+    });
+    expect(dialog).toHaveTextContent('Please upload a PDF/DOC/DOCX');
+
+    const big = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await userEvent.upload(input, big);
+    expect(dialog).toHaveTextContent('The file is too large (max 10 MB).');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(sent).toEqual([]);
+  });
+
+  it("uploads with progress and says 'Attachment uploaded'; a failure says 'Upload failed'", async () => {
+    let outcome = { status: 500, body: {} as unknown };
+    const sent = stubUploads(() => outcome);
+    api();
+    renderAdmin('/orders');
+    const dialog = await openAttach();
+    const input = within(dialog).getByLabelText(/Delivery file/);
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'final.pdf', { type: 'application/pdf' }));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Upload failed'));
+    expect(dialog).toHaveTextContent('Upload failed');
+
+    outcome = {
+      status: 200,
+      body: { message: 'Attachment uploaded', order: apiOrder() },
+    };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Attachment uploaded'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.url).toBe(`/api/admin/orders/${ORDER_ID}/attachments`);
+    expect(sent[1]?.form.get('file')).toMatchObject({ name: 'final.pdf' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Attach delivery file' })).toBeNull(),
+    );
+  });
+});
+
+describe('Suggestions', () => {
+  it('opens on the saved text and refuses an empty one', async () => {
+    const seen = api();
+    renderAdmin('/orders');
+    await userEvent.click(await screen.findByRole('button', { name: /^Suggestions for order/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Review suggestions' });
+    const box = within(dialog).getByLabelText(/^Suggestions/);
+    expect(box).toHaveValue('Tighten the summary.');
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save suggestions' }));
+    expect(dialog).toHaveTextContent('Please write the suggestions.');
+    expect(seen.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it("saves with PUT and says 'Suggestions saved'; a failure says 'Failed to save suggestions'", async () => {
+    let answer = () => json(500, {});
+    const seen = api(undefined, (method) => (method === 'PUT' ? answer() : undefined));
+    renderAdmin('/orders');
+    await userEvent.click(await screen.findByRole('button', { name: /^Suggestions for order/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Review suggestions' });
+    await userEvent.type(within(dialog).getByLabelText(/^Suggestions/), ' Add numbers.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save suggestions' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Failed to save suggestions'));
+
+    answer = () => json(200, { message: 'Suggestions saved', order: apiOrder() });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save suggestions' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Suggestions saved'));
+    expect(seen.filter((request) => request.method === 'PUT').at(-1)).toMatchObject({
+      path: `/admin/orders/${ORDER_ID}/suggestions`,
+      body: { text: 'Tighten the summary. Add numbers.' },
+    });
+  });
+});
+
+describe('Delete an attachment', () => {
+  it("confirms, deletes by file name and says 'Deleted'; a failure says 'Delete failed'", async () => {
+    let answer = () => json(500, {});
+    const seen = api(undefined, (method) => (method === 'DELETE' ? answer() : undefined));
+    renderAdmin(`/orders?order=${ORDER_ID}`);
+    await userEvent.click(
+      await within(drawer()).findByRole('button', { name: 'Delete final.pdf' }),
+    );
+    const confirm = screen.getByRole('dialog', { name: 'Delete this delivery file?' });
+    expect(confirm).toHaveTextContent('final.pdf leaves order');
+
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Delete failed'));
+
+    answer = () => json(200, { message: 'Deleted', order: apiOrder({ attachments: [] }) });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Deleted'));
+    expect(seen.filter((request) => request.method === 'DELETE').at(-1)?.path).toBe(
+      `/admin/orders/${ORDER_ID}/attachments/final.pdf`,
+    );
+  });
+});
