@@ -117,9 +117,18 @@ function entriesOf(lines: readonly AtsLine[]): { head: AtsLine[]; bullets: AtsLi
   const entries: { head: AtsLine[]; bullets: AtsLine[] }[] = [];
   for (const line of lines) {
     const current = entries.at(-1);
+    const lastBullet = current?.bullets.at(-1);
     if (isBulletLine(line)) {
       if (current === undefined) entries.push({ head: [], bullets: [line] });
       else current.bullets.push(line);
+    } else if (
+      lastBullet !== undefined &&
+      line.page === lastBullet.page &&
+      line.x > lastBullet.x + 1 &&
+      findDateRanges(line.text).length === 0
+    ) {
+      // Indented under the bullet's text: the bullet wrapped onto another line.
+      continue;
     } else if (current === undefined || current.bullets.length > 0) {
       entries.push({ head: [line], bullets: [] });
     } else if (current.head.length < 3 || findDateRanges(line.text).length > 0) {

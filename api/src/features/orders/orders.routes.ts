@@ -12,6 +12,7 @@ import { orderHistoryRoute } from './order-history/order-history.route';
 import { placeResumeOrderRoute } from './place-resume-order/place-resume-order.route';
 import { placeServiceOrderRoute } from './place-service-order/place-service-order.route';
 import { receiptRoute } from './receipt/receipt.route';
+import { resumeDocumentRoutes } from './resume-document/resume-document.route';
 
 /**
  * The customer's order calls of SPEC §7, all inside the customer context (401 without a valid
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(changeCurrencyRoute);
   await app.register(orderFilesRoutes);
   await app.register(receiptRoute);
+  await app.register(resumeDocumentRoutes);
 };
 
 export const customerOrderRoutes = customerContext(routes);
