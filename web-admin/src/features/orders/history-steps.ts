@@ -47,13 +47,11 @@ const TITLES: Readonly<Record<string, string>> = {
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
-  userId: 'Customer',
   userEmail: 'E-mail',
   planName: 'Plan',
   providerOrderId: 'Provider order ID',
   paymentId: 'Payment ID',
   refundId: 'Refund ID',
-  requestId: 'Request ID',
   amountMinor: 'Amount',
   expectedAmountMinor: 'Expected amount',
   gotAmountMinor: 'Amount paid',
@@ -67,7 +65,16 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 // Facts the step's title or outcome already says, or ids only a developer reads.
-const HIDDEN_FIELDS = new Set(['orderId', 'from', 'to', 'receipt', 'requestedAt']);
+const HIDDEN_FIELDS = new Set([
+  'orderId',
+  'userId',
+  'service',
+  'requestId',
+  'from',
+  'to',
+  'receipt',
+  'requestedAt',
+]);
 
 /** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay' in words. */
 export function actorLabel(actor: string | null, customerId: string | null): string {

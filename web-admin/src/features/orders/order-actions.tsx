@@ -2,7 +2,7 @@ import type { AdminSettableStatus } from '@shortlist/domain';
 import type { OrderView } from '@shortlist/domain/contract';
 import { Button } from '@shortlist/web-kit';
 import { shortId } from '../../shared/format';
-import { OrderStatusButtons } from './order-status-buttons';
+import { OrderStatusButtons, OrderStatusSelect } from './order-status-buttons';
 import styles from './orders.module.css';
 import { ordersMessages as copy } from './orders-messages';
 
@@ -16,7 +16,7 @@ export interface OrderActionsProps {
   busyStatus: AdminSettableStatus | null;
   onSetStatus: (status: AdminSettableStatus) => void;
   onOpenDialog: (kind: OrderDialogKind) => void;
-  /** The row's "View Details"; the drawer itself leaves it out. */
+  /** The row's "View Details" and its compact status select; the drawer has buttons instead. */
   onViewDetails?: () => void;
 }
 
@@ -31,8 +31,12 @@ export function OrderActions({
 }: OrderActionsProps) {
   const id = shortId(order.id);
   return (
-    <div className={styles.actions}>
-      <OrderStatusButtons order={order} busy={busyStatus} onSet={onSetStatus} />
+    <div className={onViewDetails ? `${styles.actions} ${styles.rowActions}` : styles.actions}>
+      {onViewDetails ? (
+        <OrderStatusSelect order={order} busy={busyStatus} onSet={onSetStatus} />
+      ) : (
+        <OrderStatusButtons order={order} busy={busyStatus} onSet={onSetStatus} />
+      )}
       <div className={styles.actionButtons}>
         {onViewDetails ? (
           <Button

@@ -82,7 +82,12 @@ describe('Orders list', () => {
     const seen = api((method) => (method === 'PATCH' ? answer() : undefined));
     renderAdmin('/orders');
 
-    await userEvent.click(within(await row()).getByRole('button', { name: 'Set Processing' }));
+    const setStatus = async (label: string) =>
+      userEvent.selectOptions(
+        within(await row()).getByRole('combobox', { name: /^Set the status of order/ }),
+        label,
+      );
+    await setStatus('Processing');
     await waitFor(() => expect(toasts()).toHaveTextContent('Status updated'));
     expect(seen.find((request) => request.method === 'PATCH')).toMatchObject({
       path: `/admin/orders/${ORDER_ID}`,
@@ -90,10 +95,10 @@ describe('Orders list', () => {
     });
 
     answer = () => json(500, {});
-    await userEvent.click(within(await row()).getByRole('button', { name: 'Set Complete' }));
+    await setStatus('Complete');
     await waitFor(() => expect(toasts()).toHaveTextContent('Update failed'));
     answer = () => json(409, { message: 'This order was refunded.' });
-    await userEvent.click(within(await row()).getByRole('button', { name: 'Set Complete' }));
+    await setStatus('Complete');
     await waitFor(() => expect(toasts()).toHaveTextContent('This order was refunded.'));
   });
 
