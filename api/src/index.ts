@@ -7,6 +7,7 @@ export {
   influencerContext,
 } from './auth/auth-context';
 export { type AuthUser, HttpError, ROLES, type Role } from './auth/auth-token';
+export { hashPassword } from './auth/passwords';
 export type { TokenRevocations } from './auth/token-revocations';
 export { commandMetadataFor } from './commands/command-metadata';
 export { deterministicEventId } from './commands/deterministic-event-id';
@@ -17,7 +18,12 @@ export {
   handleCommand,
 } from './commands/handle-command';
 export { type Config, ConfigError, type Env, loadConfig } from './config/config';
+export { type CreateServicesOptions, createServices } from './main/create-services';
+export { startEmbeddedPostgres } from './main/embedded-postgres';
 export { type RunningServer, type StartServerOptions, startServer } from './main/start-server';
+export { encryptingEventStore } from './personal-data/encrypting-event-store';
+export { createPostgresKeyVault, type KeyVault } from './personal-data/key-vault';
+export { createLogger } from './plugins/logging';
 export type { AppServices, ProjectionWaiter } from './plugins/services.plugin';
 export type {
   EnqueueOptions,

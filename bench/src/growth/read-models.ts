@@ -1,0 +1,81 @@
+import { createPostgresKeyVault, encryptingEventStore } from '@shortlist/api';
+import { createPostgresEventStore } from '@shortlist/eventstore';
+import {
+  allProjections,
+  createKysely,
+  formatVerifyReport,
+  rebuildProjection,
+  verifyProjections,
+} from '@shortlist/projections';
+import pg from 'pg';
+import { now } from '../bench-stats';
+
+export interface RebuildFigures {
+  events: number;
+  seconds: number;
+  /** Events replayed per second, summed over the projections (each reads every event). */
+  eventsPerSecond: number;
+  perProjection: { name: string; seconds: number }[];
+}
+
+/**
+ * Empties and replays every read model through the store the app reads with (personal fields
+ * opened by the key vault), as `projections rebuild` does for all of them, one after another.
+ */
+export async function rebuildReadModels(databaseUrl: string): Promise<RebuildFigures> {
+  return withAppStore(databaseUrl, async (store, pool) => {
+    const db = createKysely({ connectionString: databaseUrl, poolMax: 4 });
+    try {
+      const events = await eventCount(pool);
+      const perProjection: { name: string; seconds: number }[] = [];
+      const started = now();
+      for (const projection of allProjections()) {
+        const began = now();
+        const result = await rebuildProjection({ db, store, projection, batchSize: 1_000 });
+        if (result.mode !== 'inline') {
+          throw new Error(`${projection.name} is held by a running server; stop it to measure`);
+        }
+        perProjection.push({ name: projection.name, seconds: (now() - began) / 1000 });
+      }
+      const seconds = (now() - started) / 1000;
+      return { events, seconds, eventsPerSecond: events / seconds, perProjection };
+    } finally {
+      await db.destroy();
+    }
+  });
+}
+
+/** `audit verify`: every read model against a fresh replay; answers the time and the verdict. */
+export async function verifyReadModels(databaseUrl: string) {
+  return withAppStore(databaseUrl, async (store) => {
+    const started = now();
+    const report = await verifyProjections({ connectionString: databaseUrl, store });
+    return {
+      seconds: (now() - started) / 1000,
+      ok: report.ok,
+      lines: formatVerifyReport(report),
+    };
+  });
+}
+
+export async function eventCount(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ count: string }>(
+    'SELECT count(*)::text AS count FROM eventstore.events',
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+async function withAppStore<T>(
+  databaseUrl: string,
+  work: (store: ReturnType<typeof encryptingEventStore>, pool: pg.Pool) => Promise<T>,
+): Promise<T> {
+  const raw = createPostgresEventStore({ connectionString: databaseUrl, poolMax: 4 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', () => undefined);
+  try {
+    return await work(encryptingEventStore(raw, createPostgresKeyVault(pool)), pool);
+  } finally {
+    await raw.close();
+    await pool.end();
+  }
+}
