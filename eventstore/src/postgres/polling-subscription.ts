@@ -70,6 +70,11 @@ export function startPollingSubscription(
         if (last) {
           await handler(events);
           after = last.position;
+          // A short page was everything readable: unless a notification came meanwhile, wait
+          // as after an empty read instead of spending a round trip to read nothing.
+          if (events.length < batchSize && !pending && !stopped) {
+            await waitForWake(deps.pollIntervalMs);
+          }
           continue;
         }
         if (!pending) await waitForWake(deps.pollIntervalMs);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { assertAppendable } from '../append.guard';
 import {
@@ -96,9 +97,12 @@ export function createPostgresEventStore(
     // An idle pooled client whose server connection drops emits 'error' on the pool.
     pool.on('error', () => undefined);
   }
+  // Tells this store's own announcements apart from other processes' (see notifyText).
+  const instanceId = randomUUID();
   const notifier = createPostgresNotifier({
     clientConfig: pool.options,
     channel: notifyChannel(schema),
+    ownPayload: instanceId,
   });
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const subscriptions = new Set<{ stop(): Promise<void> }>();
@@ -144,7 +148,7 @@ export function createPostgresEventStore(
   // After-commit announcement (see append_events for why not inside the transaction): this
   // process's subscriptions are woken at once; other processes get a NOTIFY, at most one per
   // notifyIntervalMs with a trailing one, so a burst of appends costs a few NOTIFYs, not one each.
-  const notifyText = `SELECT pg_notify(${pg.escapeLiteral(notifyChannel(schema))}, '')`;
+  const notifyText = `SELECT pg_notify(${pg.escapeLiteral(notifyChannel(schema))}, ${pg.escapeLiteral(instanceId)})`;
   const notifyIntervalMs = options.notifyIntervalMs ?? 5;
   let closed = false;
   let notifyPending = false;

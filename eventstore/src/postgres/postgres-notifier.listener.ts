@@ -16,6 +16,11 @@ export interface PostgresNotifier {
 export interface NotifierOptions {
   clientConfig: pg.ClientConfig;
   channel: string;
+  /**
+   * The payload this process's own announcements carry: they are not heard again, since
+   * `wakeLocal` woke this process's subscriptions when the append committed.
+   */
+  ownPayload?: string;
   /** First delay before reconnecting; doubles up to maxReconnectDelayMs. */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
@@ -51,7 +56,9 @@ export function createPostgresNotifier(options: NotifierOptions): PostgresNotifi
     // Without an 'error' listener a dropped connection would crash the process.
     next.on('error', fail);
     next.on('end', fail);
-    next.on('notification', wakeAll);
+    next.on('notification', (message) => {
+      if (options.ownPayload === undefined || message.payload !== options.ownPayload) wakeAll();
+    });
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(options.channel)}`);

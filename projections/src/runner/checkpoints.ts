@@ -130,10 +130,40 @@ export async function applyBatch(
   const events = batch.filter((event) => expected === null || event.position > expected);
   const last = events.at(-1);
   if (last === undefined) return expected;
-  await moveCheckpoint(db, projection, expected, last.position, (trx) =>
-    applyToProjection(trx, projection, events),
-  );
+  if (handledEvents(projection, events).length === 0) {
+    await skipCheckpoint(db, projection, expected, last.position);
+  } else {
+    await moveCheckpoint(db, projection, expected, last.position, (trx) =>
+      applyToProjection(trx, projection, events),
+    );
+  }
   return last.position;
+}
+
+/**
+ * A batch the projection has nothing to do with (most projections, for most events) moves the
+ * checkpoint in one statement instead of a five-statement transaction: the same compare-and-set
+ * on where this runner left it, the same notification on commit. It writes no read-model row,
+ * so it cannot interleave with a rebuild's truncate the way a batch's writes could.
+ */
+async function skipCheckpoint(
+  db: Kysely<Database>,
+  projection: Projection,
+  expected: Position | null,
+  to: Position,
+): Promise<void> {
+  const payload = JSON.stringify({ name: projection.name, position: to });
+  const moved = await sql<{ notified: unknown }>`
+    with moved as (
+      update projection_checkpoints set position = ${to}, updated_at = now()
+      where name = ${projection.name} and position is not distinct from ${expected}
+      returning name
+    )
+    select pg_notify(${CHECKPOINT_CHANNEL}, ${payload}) as notified from moved`.execute(db);
+  if (moved.rows.length !== 1) {
+    const stored = await readCheckpoint(db, projection.name);
+    throw new CheckpointMovedError(projection.name, expected, stored?.position);
+  }
 }
 
 /**
