@@ -37,8 +37,13 @@ export interface Row {
   value: string;
   baseline?: string;
   ratio?: string;
+  /** The same work done by a peer product (Emmett), and ours divided by it. */
+  peer?: string;
+  peerRatio?: string;
   target?: string;
 }
+
+const COLUMNS = ['name', 'value', 'baseline', 'ratio', 'peer', 'peerRatio'] as const;
 
 export function printTable(rows: Row[]): void {
   const header: Row = {
@@ -48,24 +53,16 @@ export function printTable(rows: Row[]): void {
     ratio: 'ours/base',
     target: 'target',
   };
+  const withPeer = rows.some((row) => row.peer !== undefined);
+  if (withPeer) Object.assign(header, { peer: 'peer (Emmett)', peerRatio: 'ours/peer' });
   const all = [header, ...rows];
+  const columns = COLUMNS.filter((key) => withPeer || (key !== 'peer' && key !== 'peerRatio'));
   const width = (key: keyof Row) => Math.max(...all.map((row) => (row[key] ?? '').length));
-  const widths = {
-    name: width('name'),
-    value: width('value'),
-    baseline: width('baseline'),
-    ratio: width('ratio'),
-  };
   for (const row of all) {
-    console.log(
-      [
-        row.name.padEnd(widths.name),
-        row.value.padStart(widths.value),
-        (row.baseline ?? '').padStart(widths.baseline),
-        (row.ratio ?? '').padStart(widths.ratio),
-        row.target ?? '',
-      ].join('  '),
+    const cells = columns.map((key) =>
+      key === 'name' ? row.name.padEnd(width('name')) : (row[key] ?? '').padStart(width(key)),
     );
+    console.log([...cells, row.target ?? ''].join('  '));
   }
 }
 

@@ -13,6 +13,7 @@ import {
   evolveCounter,
   initialCounter,
 } from './counter.decider';
+import { createEmmettPeer } from './emmett-peer';
 import {
   copyRate,
   createBaselineTable,
@@ -23,8 +24,9 @@ import {
 } from './postgres-baselines';
 
 /*
- * npm run bench:eventstore — PostgreSQL event store against plain PostgreSQL on the same
- * database. Targets are printed, not asserted: the figures depend on the machine.
+ * npm run bench:eventstore — PostgreSQL event store against plain PostgreSQL (the baseline) and
+ * Emmett 0.42 (the peer) on the same database, in the same run. Targets are printed, not
+ * asserted: the figures depend on the machine.
  */
 const WRITERS = 32;
 const COMMAND_MS = 8_000;
@@ -61,6 +63,34 @@ async function commandRate(store: EventStore) {
     }
   });
   return { ...result, conflicts };
+}
+
+/** Our bare 1-event append, no read before it: the same work as Emmett's appendToStream. */
+async function bareAppendRate(store: EventStore) {
+  return rateOver(COMMAND_MS, WRITERS, async (writer, iteration) => {
+    await store.append(`bare-${writer}-${iteration % 16}`, [
+      { id: randomUUID(), type: 'Incremented', ...samplePayload(iteration) },
+    ]);
+    return 1;
+  });
+}
+
+/** A subscription from the first event until it has seen `total`: the consumer's catch-up. */
+async function catchUpRate(store: EventStore, total: number) {
+  const started = now();
+  let count = 0;
+  let caughtUp: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    caughtUp = resolve;
+  });
+  const subscription = store.subscribe({ after: null, batchSize: 1_000 }, async (events) => {
+    count += events.length;
+    if (count >= total) caughtUp();
+  });
+  await done;
+  const seconds = (now() - started) / 1000;
+  await subscription.stop();
+  return { perSecond: count / seconds, count, seconds };
 }
 
 async function batchRate(store: EventStore) {
@@ -166,38 +196,66 @@ async function main() {
     await migratePostgresEventStore(database.url);
     await createBaselineTable(database.url);
     const store = createPostgresEventStore({ connectionString: database.url, poolMax: WRITERS });
+    const emmett = createEmmettPeer(database.url);
     try {
+      await emmett.migrate();
       const insert = await insertRate(database.url, WRITERS, COMMAND_MS);
       const commands = await commandRate(store);
+      const bare = await bareAppendRate(store);
+      const emmettSingle = await emmett.singleAppends(COMMAND_MS, WRITERS);
       const copy = await copyRate(database.url, COPY_ROWS);
       const batches = await batchRate(store);
+      const emmettBatches = await emmett.batchAppends(BATCH_MS, BATCH_WRITERS, BATCH_SIZE);
       // Reads are measured on settled tables: the first pass over fresh rows also sets hint bits.
       await vacuumAnalyze(database.url);
       const scan = await scanRate(database.url, 1_000);
       const reads = await readAllRate(store);
+      const emmettReads = await emmett.readAll();
+      const caughtUp = await catchUpRate(store, reads.count);
+      const emmettConsumed = await emmett.consumeAll();
+      const emmettStored = await emmett.storedCount();
       const lag = await subscriptionLag(store);
 
       const ratio = (ours: number, base: number) => `${fmt(ours / base, 2)}x`;
+      const peer = (ours: number, theirs: number) => ({
+        peer: fmt(theirs),
+        peerRatio: ratio(ours, theirs),
+      });
       const rows: Row[] = [
         {
           name: `(a) commands/s, ${WRITERS} writers, load+decide+append`,
           value: fmt(commands.perSecond),
           baseline: `${fmt(insert.perSecond)} INSERT/s`,
           ratio: ratio(commands.perSecond, insert.perSecond),
+          ...peer(commands.perSecond, emmettSingle.perSecond),
           target: verdict(commands.perSecond >= 2_500, '>= 2,500'),
         },
         {
-          name: `(b) events/s appended in batches of ${BATCH_SIZE}`,
+          name: `(a') bare 1-event appends/s, ${WRITERS} writers, no read`,
+          value: fmt(bare.perSecond),
+          baseline: `${fmt(insert.perSecond)} INSERT/s`,
+          ratio: ratio(bare.perSecond, insert.perSecond),
+          ...peer(bare.perSecond, emmettSingle.perSecond),
+        },
+        {
+          name: `(b) events/s appended in batches of ${BATCH_SIZE}, ${BATCH_WRITERS} writers`,
           value: fmt(batches.perSecond),
           baseline: `${fmt(copy.perSecond)} COPY rows/s`,
           ratio: ratio(batches.perSecond, copy.perSecond),
+          ...peer(batches.perSecond, emmettBatches.perSecond),
           target: verdict(batches.perSecond >= 30_000, '>= 30,000'),
         },
         {
-          name: `(c) readAll events/s (${fmt(reads.count)} events, pages of 1,000)`,
+          name: `(c) readAll events/s (${fmt(reads.count)} ours, ${fmt(emmettReads.count)} Emmett's, pages of 1,000)`,
           value: fmt(reads.perSecond),
           baseline: `${fmt(scan.perSecond)} rows/s scan`,
           ratio: ratio(reads.perSecond, scan.perSecond),
+          ...peer(reads.perSecond, emmettReads.perSecond),
+        },
+        {
+          name: `(c') consumer catch-up events/s from the first event`,
+          value: fmt(caughtUp.perSecond),
+          ...peer(caughtUp.perSecond, emmettConsumed.perSecond),
         },
         {
           name: `(d) lag p50 ms at ${fmt(lag.rate)} events/s`,
@@ -225,8 +283,14 @@ async function main() {
           `lag: ${lag.delivered}/${lag.issued} delivered, max ${fmt(lag.max, 1)} ms; ` +
           `total ${fmt((now() - benchStarted) / 1000, 1)} s`,
       );
+      // A read must return every stored event once, in order: say so when the peer's does not.
+      console.log(
+        `Emmett: ${fmt(emmettStored)} events stored; its read returned ${fmt(emmettReads.count)} ` +
+          `(${emmettReads.outOfOrder} out of order), its consumer ${fmt(emmettConsumed.count)}`,
+      );
       if (lag.delivered < lag.issued) process.exitCode = 1;
     } finally {
+      await emmett.close();
       await store.close();
     }
   } finally {
