@@ -85,6 +85,13 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
               ),
             },
             {
+              path: 'ats-check',
+              lazy: lazyScreen(
+                () => import('../features/ats-check/ats-check-screen'),
+                'AtsCheckScreen',
+              ),
+            },
+            {
               path: 'forgot',
               lazy: lazyScreen(() => import('../features/forgot/forgot-screen'), 'ForgotScreen'),
             },

@@ -53,6 +53,8 @@ export const messages = {
     lead: 'Have your resume built from scratch, rewritten or reviewed by people who know how applicant tracking systems read it. Pay per order in INR or USD.',
     createResume: 'Create Resume',
     viewOrders: 'View Orders',
+    atsCheck: 'Free ATS check',
+    checkFirst: 'Not sure yet? Check your resume free',
     statsHeading: 'Shortlist in numbers',
     // SPEC §1 marketing claims.
     stats: [

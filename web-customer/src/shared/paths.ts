@@ -19,6 +19,7 @@ export const paths = {
   checkout: '/checkout',
   orders: '/orders',
   profile: '/profile',
+  atsCheck: '/ats-check',
   // Other apps on the same origin: plain <a href>, never <Link> (a full page load is needed).
   admin: '/admin',
   influencerLogin: '/influencer/login',

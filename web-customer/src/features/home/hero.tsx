@@ -40,6 +40,9 @@ export function Hero() {
           <LinkButton to={paths.orders} variant="secondary">
             {copy.viewOrders}
           </LinkButton>
+          <LinkButton to={paths.atsCheck} variant="ghost">
+            {copy.atsCheck}
+          </LinkButton>
         </div>
       </div>
       <div className={styles.visual}>

@@ -7,7 +7,9 @@ import {
 } from '@shortlist/domain';
 import { isUploadService } from '@shortlist/domain/contract';
 import { Button, useCurrency, VisuallyHidden } from '@shortlist/web-kit';
+import { Link } from 'react-router-dom';
 import { messages } from '../../shared/messages';
+import { paths } from '../../shared/paths';
 import sectionStyles from './home-screen.module.css';
 import { useServiceDialog } from './service-dialog';
 import styles from './services-section.module.css';
@@ -77,6 +79,7 @@ function ServiceCard({ service }: { service: HomeService }) {
         >
           {text.action}
         </Button>
+        {isUploadService(id) ? <Link to={paths.atsCheck}>{copy.checkFirst}</Link> : null}
       </div>
     </article>
   );

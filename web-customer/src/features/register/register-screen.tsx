@@ -16,7 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/messages';
-import { paths } from '../../shared/paths';
+import { nextPathFrom, paths } from '../../shared/paths';
 import { resolveReferralCode } from './referral-code';
 
 const copy = flowMessages.register;
@@ -97,7 +97,9 @@ export function RegisterScreen() {
         const text = answer.message || copy.welcome;
         setOutcome({ kind: 'success', text });
         later(REGISTER_TOAST_DELAY_MS, () => toast.show(text, { tone: 'success' }));
-        later(REGISTER_REDIRECT_DELAY_MS, () => navigate(paths.root, { replace: true }));
+        // A `next` (the ATS check's order, SPEC §6's login links) wins over / as after login.
+        const next = nextPathFrom(location) ?? paths.root;
+        later(REGISTER_REDIRECT_DELAY_MS, () => navigate(next, { replace: true }));
       } else {
         setOutcome({ kind: 'success', text: answer.message || copy.pleaseLogin });
         later(REGISTER_REDIRECT_DELAY_MS, () => navigate(paths.login, { replace: true }));
