@@ -425,6 +425,13 @@ export const flowMessages = {
     next: 'Next',
     backToTop: 'Back to Top',
     submit: 'Submit',
+    // Issue 14: the PDF the order will deliver, before ordering.
+    previewPdf: 'Preview PDF',
+    previewing: 'Making the PDF…',
+    previewReady: 'Your PDF is ready:',
+    openPdf: 'Open PDF',
+    previewFailed: 'The preview could not be made. Please try again.',
+    downloadPdf: 'Download PDF',
     currency: (code: string) => `Prices in ${code}.`,
     // SPEC §2, §8.
     savingTitle: 'Saving your details…',

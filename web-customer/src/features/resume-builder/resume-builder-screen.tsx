@@ -11,6 +11,7 @@ import { flowMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { EntryList } from './entry-list';
 import { PersonalStep } from './personal-step';
+import { PreviewPdfButton } from './preview-pdf-button';
 import styles from './resume-builder.module.css';
 import { clearDraft, emptyDraft, loadDraft, type StoredDraft, saveDraft } from './resume-draft';
 import { resumeSaveFailure } from './resume-save-failure';
@@ -209,6 +210,12 @@ export function ResumeBuilderScreen() {
           <Button variant="ghost" onClick={backToTop}>
             {copy.backToTop}
           </Button>
+          {step === LAST_STEP ? (
+            <PreviewPdfButton
+              validate={() => validateResume(draft, pid, currency)}
+              onInvalid={(issues) => issues[0] && showIssues(issues[0].step, issues)}
+            />
+          ) : null}
           <Button type="submit" className={styles.primary}>
             {step < LAST_STEP ? copy.next : copy.submit}
           </Button>
