@@ -1,5 +1,6 @@
 import type { Command, Decider, DomainEvent } from '@shortlist/domain';
 import {
+  type AppendResult,
   type EventStore,
   type JsonObject,
   type NewEvent,
@@ -8,6 +9,7 @@ import {
   WrongExpectedVersionError,
 } from '@shortlist/eventstore';
 import { randomEventId } from './deterministic-event-id';
+import { type CachedStream, recall, remember, streamStateCache } from './stream-state-cache';
 
 export type EventIds<E> = readonly string[] | ((index: number, event: E) => string);
 
@@ -41,6 +43,11 @@ const DEFAULT_MAX_ATTEMPTS = 8;
  * writer appended in between, the store refuses with WrongExpectedVersionError and the whole
  * cycle runs again on the fresh state, so no update is lost and every invariant is checked
  * against what is really stored. A DomainError from `decide` is never retried.
+ *
+ * The load is skipped when this process remembers the stream (stream-state-cache.ts): the
+ * command is decided on the remembered state and appended with the remembered version, which
+ * the store checks as it would a loaded one. That saves the read round trip on a stream this
+ * process wrote last, the common case; anything else falls back to the load.
  */
 export async function handleCommand<State, C extends Command, E extends DomainEvent>(
   input: HandleCommandInput<State, C, E>,
@@ -60,15 +67,61 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   input: HandleCommandInput<State, C, E>,
 ): Promise<HandleCommandResult> {
   const { store, streamName, decider, command } = input;
+  const streams = streamStateCache(store, decider);
+  const cached = recall(streams, streamName);
+  if (cached !== undefined) {
+    const fast = await appendOnRemembered(input, streams, cached);
+    if (fast !== null) return fast;
+  }
   const stream = await store.readStream(streamName);
   const state = stream.events.reduce(
     (current, event) => decider.evolve(current, toDomainEvent<E>(event)),
     decider.initialState(),
   );
+  remember(streams, streamName, { state, version: stream.currentVersion });
   const decided = decider.decide(command, state);
   if (decided.length === 0) {
     return { events: [], position: null, nextExpectedVersion: stream.currentVersion };
   }
+  return append(input, streams, state, stream.currentVersion, decided);
+}
+
+/**
+ * The command decided on the state this process remembers, and appended only if the stream is
+ * still at that version. Null when a fresh read must decide instead: the stream moved on (the
+ * store refused), or the remembered state refuses the command or has nothing to append, which
+ * may be true of the stored stream or only of a stale memory of it, and is therefore never
+ * answered from memory.
+ */
+async function appendOnRemembered<State, C extends Command, E extends DomainEvent>(
+  input: HandleCommandInput<State, C, E>,
+  streams: Map<string, CachedStream>,
+  cached: CachedStream,
+): Promise<HandleCommandResult | null> {
+  const state = cached.state as State;
+  let decided: E[];
+  try {
+    decided = input.decider.decide(input.command, state);
+  } catch {
+    return null;
+  }
+  if (decided.length === 0) return null;
+  try {
+    return await append(input, streams, state, cached.version, decided);
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return null;
+    throw error;
+  }
+}
+
+async function append<State, C extends Command, E extends DomainEvent>(
+  input: HandleCommandInput<State, C, E>,
+  streams: Map<string, CachedStream>,
+  state: State,
+  expectedVersion: number,
+  decided: E[],
+): Promise<HandleCommandResult> {
+  const { store, streamName, decider, command } = input;
   const metadata: JsonObject = {
     actor: command.metadata.actor,
     correlationId: command.metadata.correlationId,
@@ -81,9 +134,23 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
     data: toJsonObject(event.data),
     metadata,
   }));
-  const result = await store.append(streamName, newEvents, {
-    expectedVersion: stream.currentVersion,
-  });
+  let result: AppendResult;
+  try {
+    result = await store.append(streamName, newEvents, { expectedVersion });
+  } catch (error) {
+    streams.delete(streamName);
+    throw error;
+  }
+  if (result.nextExpectedVersion === expectedVersion + newEvents.length) {
+    remember(streams, streamName, {
+      state: decided.reduce(decider.evolve, state),
+      version: result.nextExpectedVersion,
+    });
+  } else {
+    // These ids were stored before (a retried command): the store answered that earlier append,
+    // so what the stream holds now is not known here.
+    streams.delete(streamName);
+  }
   const firstVersion = result.nextExpectedVersion - newEvents.length + 1;
   const recordedAt = new Date().toISOString();
   return {
