@@ -101,6 +101,7 @@ async function main(): Promise<void> {
       const verified = await verifyReadModels(database.url);
       record('audit verify, s', '', `${fmt(verified.seconds, 1)}${verified.ok ? '' : ' (DIFF)'}`);
       if (!verified.ok) for (const line of verified.lines) console.log(`  ${line}`);
+      printGrowth(sizes, measures);
       if (events >= maxEvents) break;
     }
   } finally {
@@ -109,7 +110,10 @@ async function main(): Promise<void> {
     await pool.end();
     await database.drop();
   }
+}
 
+/** The figures so far, one column per size: printed after each size, so a long run shows its curve as it goes. */
+function printGrowth(sizes: string[], measures: Map<string, Measure>): void {
   console.log('');
   const rows = [
     ['measure', ...sizes, 'target'],
