@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'POST /api/queries',
   'POST /api/payments/webhook',
   'POST /api/influencer/login',
+  // The free ATS check: a visitor scans a resume before having an account (issue 14).
+  'POST /api/ats-check',
 ]);
 
 type Owner = 'customer' | 'otherCustomer' | 'influencer' | 'otherInfluencer' | null;
