@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
+import { resumePdf } from '@shortlist/api/testing';
 import { CLEAN_RESUME } from '@shortlist/domain/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resumePdf } from '../api/src/features/ats/testing/resume-files';
 import { seriousA11yProblems } from './support/axe';
 import {
   launchBrowser,

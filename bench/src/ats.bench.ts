@@ -1,7 +1,6 @@
+import { extractDocument, paddedPdf, resumeDocx, resumePdf } from '@shortlist/api/testing';
 import { checkResume } from '@shortlist/domain';
 import { CLEAN_RESUME } from '@shortlist/domain/testing';
-import { extractDocument } from '../../api/src/features/ats/extract-document';
-import { paddedPdf, resumeDocx, resumePdf } from '../../api/src/features/ats/testing/resume-files';
 import { fmt, now, percentile, printTable, type Row } from './bench-stats';
 
 /*

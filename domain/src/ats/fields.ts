@@ -118,17 +118,17 @@ function entriesOf(lines: readonly AtsLine[]): { head: AtsLine[]; bullets: AtsLi
   for (const line of lines) {
     const current = entries.at(-1);
     const lastBullet = current?.bullets.at(-1);
+    // Indented under the bullet's text: the bullet wrapped onto another line.
+    const wrapped =
+      lastBullet !== undefined &&
+      !isBulletLine(line) &&
+      line.page === lastBullet.page &&
+      line.x > lastBullet.x + 1 &&
+      findDateRanges(line.text).length === 0;
+    if (wrapped) continue;
     if (isBulletLine(line)) {
       if (current === undefined) entries.push({ head: [], bullets: [line] });
       else current.bullets.push(line);
-    } else if (
-      lastBullet !== undefined &&
-      line.page === lastBullet.page &&
-      line.x > lastBullet.x + 1 &&
-      findDateRanges(line.text).length === 0
-    ) {
-      // Indented under the bullet's text: the bullet wrapped onto another line.
-      continue;
     } else if (current === undefined || current.bullets.length > 0) {
       entries.push({ head: [line], bullets: [] });
     } else if (current.head.length < 3 || findDateRanges(line.text).length > 0) {
