@@ -39,13 +39,13 @@ export {
   CURRENCIES,
   type Currency,
   type CurrencyCode,
-  currencySchema,
   DEFAULT_CURRENCY,
   isCurrency,
   parseCurrency,
   parseCurrencyOrDefault,
   toCurrencyCode,
 } from './pricing/currency';
+export { currencySchema } from './pricing/currency-schema';
 export {
   formatPrice,
   fromMinorUnits,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** SPEC §9: the currencies we sell in. Upper-case ISO codes inside the system. */
 export const CURRENCIES = ['INR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -31,11 +29,3 @@ export function parseCurrencyOrDefault(input: string | null | undefined): Curren
 export function toCurrencyCode(currency: Currency): CurrencyCode {
   return currency === 'INR' ? 'inr' : 'usd';
 }
-
-/** zod schema for request fields: accepts 'inr'/'usd' (any case), outputs 'INR'/'USD'. */
-export const currencySchema = z.string().transform((value, ctx): Currency => {
-  const currency = parseCurrency(value);
-  if (currency !== null) return currency;
-  ctx.addIssue({ code: 'custom', message: `Unknown currency: ${value}` });
-  return z.NEVER;
-});

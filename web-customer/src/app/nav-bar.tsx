@@ -1,5 +1,4 @@
-import { logoutAccountRoute } from '@shortlist/domain/contract';
-import { callApi, clearSession, Logo, useApiClient, useSession } from '@shortlist/web-kit';
+import { clearSession, Logo, readToken, useApiClient, useSession } from '@shortlist/web-kit';
 import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../shared/messages';
@@ -19,7 +18,12 @@ export function NavBar() {
 
   const logout = () => {
     // Best effort: the token is read now, before it is cleared; a failed call changes nothing here.
-    callApi(client, logoutAccountRoute, {}).catch(() => {});
+    const token = readToken();
+    if (token) {
+      import('./log-out-on-server')
+        .then(({ logOutOnServer }) => logOutOnServer(client, token))
+        .catch(() => {});
+    }
     clearSession();
     navigate(paths.home);
   };

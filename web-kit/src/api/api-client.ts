@@ -1,4 +1,3 @@
-import { messageSchema } from '@shortlist/domain/contract';
 import { readInfluencerSession, readToken } from '../session/session';
 import { ApiError } from './api-error';
 
@@ -111,7 +110,7 @@ export function createApiClient({
       throw new ApiError(0, null);
     }
     const text = await response.text().catch(() => '');
-    return settle(response.status, text, parse);
+    return await settle(response.status, text, parse);
   }
 
   function upload(
@@ -138,11 +137,7 @@ export function createApiClient({
         });
       }
       xhr.addEventListener('load', () => {
-        try {
-          resolve(settle(xhr.status, xhr.responseText, parse));
-        } catch (error) {
-          reject(error);
-        }
+        settle(xhr.status, xhr.responseText, parse).then(resolve, reject);
       });
       xhr.addEventListener('error', () => reject(new ApiError(0, null)));
       xhr.addEventListener('timeout', () => reject(new ApiError(0, null)));
@@ -174,7 +169,11 @@ export function createApiClient({
 }
 
 /** Reads an answer: JSON (or nothing) on success, an ApiError with the server's message otherwise. */
-function settle(status: number, text: string, parse: Parser<unknown> | undefined): unknown {
+async function settle(
+  status: number,
+  text: string,
+  parse: Parser<unknown> | undefined,
+): Promise<unknown> {
   let data: unknown = null;
   if (text) {
     try {
@@ -184,14 +183,16 @@ function settle(status: number, text: string, parse: Parser<unknown> | undefined
     }
   }
   if (status < 200 || status >= 300) {
-    throw new ApiError(status, messageIn(data), data);
+    throw new ApiError(status, await messageIn(data), data);
   }
   return parse ? parse(data) : data;
 }
 
-function messageIn(data: unknown): string | null {
-  const refusal = messageSchema.safeParse(data);
-  return refusal.success && refusal.data.message.trim() !== '' ? refusal.data.message : null;
+async function messageIn(data: unknown): Promise<string | null> {
+  // The contract's schema, and zod with it, loads with the first refusal rather than with every
+  // app's first page, which needs neither.
+  const { errorMessageIn } = await import('./error-message');
+  return errorMessageIn(data);
 }
 
 /** The customer and admin apps' client: the token from SPEC §3 session storage. */

@@ -20,13 +20,8 @@ export const placeResumeOrderRoute = defineRoute({
   response: z.object({ message: z.string(), orderId: z.string() }),
 });
 
-/** The services ordered by uploading a resume; from-scratch orders come from the builder. */
-export const UPLOAD_SERVICES = ['resume_rewrite', 'resume_review'] as const;
-export type UploadService = (typeof UPLOAD_SERVICES)[number];
-
-export function isUploadService(value: unknown): value is UploadService {
-  return UPLOAD_SERVICES.some((service) => service === value);
-}
+// The upload services are read by Home on its first paint: they live apart from these schemas.
+export { isUploadService, UPLOAD_SERVICES, type UploadService } from './upload-services';
 
 /** POST /orders/service (multipart: service, description, file, currency): rewrite or review. */
 export const placeServiceOrderRoute = defineRoute({

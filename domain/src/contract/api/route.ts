@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * One HTTP route of the API as both sides see it: the server registers it with these schemas
@@ -63,5 +63,6 @@ export function routePath(path: string, params?: Record<string, unknown>): strin
   });
 }
 
-/** Every error answer of the API: SPEC §8 shows `message` when present. */
-export const messageSchema = z.object({ message: z.string() });
+// Kept in its own module so that code needing only routePath (the apps' first page) does not
+// bring zod along.
+export { messageSchema } from './message-schema';

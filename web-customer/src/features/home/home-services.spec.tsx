@@ -50,7 +50,10 @@ describe('home services and buttons', () => {
       within(card('ATS Resume Rewrite')).getByRole('button', { name: 'Upload for rewrite' }),
     );
 
-    expect(screen.getByRole('dialog', { name: 'ATS Resume – Rewrite' })).toHaveAttribute('open');
+    // The dialog's code loads on its first opening.
+    expect(await screen.findByRole('dialog', { name: 'ATS Resume – Rewrite' })).toHaveAttribute(
+      'open',
+    );
   });
 
   it('?open=resume_review opens the review dialog on arrival and leaves the address', async () => {

@@ -2,7 +2,9 @@ import { isUploadService, type UploadService } from '@shortlist/domain/contract'
 import { useSession } from '@shortlist/web-kit';
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -11,7 +13,11 @@ import {
 } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginPath, paths } from '../../shared/paths';
-import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
+
+// The upload form and the order contract's schemas load when a dialog first opens, not with Home.
+const ServiceOrderDialog = lazy(async () => ({
+  default: (await import('../../shared/service-order/service-order-dialog')).ServiceOrderDialog,
+}));
 
 export interface ServiceDialogApi {
   /** The service whose dialog is open, or null. */
@@ -83,5 +89,13 @@ export function useServiceDialog(): ServiceDialogApi {
 /** The upload dialog of the open service (features/service-order), driven by this context. */
 export function ServiceDialogHost() {
   const { openService, closeServiceDialog } = useServiceDialog();
-  return <ServiceOrderDialog service={openService} onClose={closeServiceDialog} />;
+  // Mounted from the first opening on, so closing keeps the dialog's own close behaviour.
+  const [opened, setOpened] = useState(false);
+  if (openService !== null && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ServiceOrderDialog service={openService} onClose={closeServiceDialog} />
+    </Suspense>
+  );
 }
