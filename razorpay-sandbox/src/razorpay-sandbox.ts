@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { migrateSandbox, type SandboxOrder, type SandboxRefund } from './sandbox.schema';
+import { migrateSandbox } from './migrations/migrate-sandbox';
+import type { SandboxOrder, SandboxRefund } from './sandbox.schema';
 import {
   type Attempt,
   captureOrder,

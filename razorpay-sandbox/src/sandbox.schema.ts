@@ -48,57 +48,6 @@ export interface SandboxRefund {
   createdAt: number;
 }
 
-const MIGRATION = `
-CREATE SCHEMA IF NOT EXISTS razorpay_sandbox;
-CREATE TABLE IF NOT EXISTS razorpay_sandbox.orders (
-  id text PRIMARY KEY,
-  key_id text NOT NULL,
-  amount bigint NOT NULL,
-  amount_paid bigint NOT NULL DEFAULT 0,
-  currency text NOT NULL,
-  receipt text,
-  status text NOT NULL DEFAULT 'created',
-  attempts integer NOT NULL DEFAULT 0,
-  notes jsonb NOT NULL DEFAULT '{}',
-  created_at bigint NOT NULL
-);
-CREATE INDEX IF NOT EXISTS orders_receipt ON razorpay_sandbox.orders (receipt);
-CREATE TABLE IF NOT EXISTS razorpay_sandbox.payments (
-  id text PRIMARY KEY,
-  order_id text NOT NULL REFERENCES razorpay_sandbox.orders (id),
-  amount bigint NOT NULL,
-  currency text NOT NULL,
-  status text NOT NULL,
-  method text NOT NULL,
-  amount_refunded bigint NOT NULL DEFAULT 0,
-  error_code text,
-  error_description text,
-  error_reason text,
-  email text,
-  contact text,
-  created_at bigint NOT NULL
-);
-CREATE TABLE IF NOT EXISTS razorpay_sandbox.refunds (
-  id text PRIMARY KEY,
-  payment_id text NOT NULL REFERENCES razorpay_sandbox.payments (id),
-  amount bigint NOT NULL,
-  currency text NOT NULL,
-  notes jsonb NOT NULL DEFAULT '{}',
-  receipt text,
-  speed_requested text NOT NULL,
-  idempotency_key text UNIQUE,
-  request_hash text,
-  created_at bigint NOT NULL
-);`;
-
-/** Idempotent; several processes may run it at once (CREATE IF NOT EXISTS races on pg_type). */
-export async function migrateSandbox(pool: pg.Pool): Promise<void> {
-  await transaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['razorpay_sandbox']);
-    await client.query(MIGRATION);
-  });
-}
-
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
   const client = await pool.connect();
   try {
