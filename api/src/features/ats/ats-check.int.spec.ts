@@ -1,3 +1,4 @@
+import { TEXT_MESSAGES } from '@shortlist/domain';
 import { ATS_MESSAGES, type AtsReportView, atsReportSchema } from '@shortlist/domain/contract';
 import { CLEAN_RESUME, type FixtureLine } from '@shortlist/domain/testing';
 import { PDFDocument } from 'pdf-lib';
@@ -202,6 +203,20 @@ describe('POST /api/ats-check refusals: a clear 4xx, never a 5xx', () => {
     const response = await check(Buffer.from('MZ\x90\x00 not a resume'), { filename: 'cv.pdf' });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: UPLOAD_MESSAGES.wrongType });
+  });
+
+  it('a job description with a control character or over 20000 characters: 400', async () => {
+    const pdf = await resumePdf(CLEAN_RESUME);
+    const nul = await check(pdf, { jobDescription: 'Engineer\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ message: TEXT_MESSAGES.controlCharacters });
+    for (const length of [20_001, 100_000]) {
+      const long = await check(pdf, { jobDescription: 'a'.repeat(length) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toEqual({ message: ATS_MESSAGES.jobDescriptionTooLong });
+    }
+    const multiByte = await check(pdf, { jobDescription: 'क'.repeat(19_000) });
+    expect(multiByte.statusCode).toBe(200);
   });
 
   it('no file: 400', async () => {

@@ -34,6 +34,10 @@ export const atsCheckRoute: FastifyPluginAsyncZod = async (app) => {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             if (part.fieldname === 'jobDescription' && typeof part.value === 'string') {
+              // Cut at the field limit: refused as too long rather than checked in part.
+              if (part.valueTruncated) {
+                throw new HttpError(400, ATS_MESSAGES.jobDescriptionTooLong);
+              }
               jobDescription = part.value;
             }
             continue;

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { JOB_DESCRIPTION_MAX } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
 import { atsCheckRoute } from './ats-check.route';
@@ -8,6 +9,11 @@ import { atsCheckRoute } from './ats-check.route';
  * the order uploads' limits; no storage is: the check keeps nothing.
  */
 export const atsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, DOCUMENT_MULTIPART_OPTIONS);
+  // A job description may be up to 20000 characters, several bytes each in UTF-8: the orders'
+  // 16 KB field limit would cut it silently.
+  await app.register(multipart, {
+    ...DOCUMENT_MULTIPART_OPTIONS,
+    limits: { ...DOCUMENT_MULTIPART_OPTIONS.limits, fieldSize: 4 * JOB_DESCRIPTION_MAX },
+  });
   await app.register(atsCheckRoute);
 };

@@ -65,8 +65,9 @@ export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
           : [],
     };
   } catch (error) {
-    // A file whose pages break pdf.js midway is damaged, not our failure.
-    if (error instanceof Error && /Invalid|Missing|Bad|Unknown|corrupt/i.test(error.message)) {
+    // pdf.js names its own refusals (InvalidPDFException, FormatError, UnknownErrorException…):
+    // a file whose pages break it midway is damaged, not our failure.
+    if (error instanceof Error && /Exception$|^FormatError$/.test(error.name)) {
       throw unreadable('corrupt');
     }
     throw error;
