@@ -14,7 +14,7 @@ import type { Config } from './config/config';
 import { accountRoutes } from './features/accounts/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { atsRoutes } from './features/ats/ats.routes';
-import { openQueryRoute } from './features/contact/open-query.route';
+import { openSupportQueryRoute } from './features/contact/open-support-query.route';
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -47,7 +47,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(healthRoutes);
   await api.register(mailPlugin);
   await api.register(accountRoutes);
-  await api.register(openQueryRoute);
+  await api.register(openSupportQueryRoute);
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);

@@ -14,8 +14,8 @@ import type {
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
 import type { ProjectionQuarantineTable } from './quarantine/quarantine.table';
-import type { QueriesTable } from './queries/queries.table';
 import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
+import type { SupportQueriesTable } from './support-queries/support-queries.table';
 import type { UsersTable } from './users/users.table';
 
 /**
@@ -37,7 +37,7 @@ export interface Database {
   payouts: PayoutsTable;
   influencer_ledgers: InfluencerLedgersTable;
   influencer_queries: InfluencerQueriesTable;
-  queries: QueriesTable;
+  queries: SupportQueriesTable;
 }
 
 export type KyselyConnection =

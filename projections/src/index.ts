@@ -66,8 +66,6 @@ export {
   retryQuarantinedEvent,
 } from './quarantine/quarantine';
 export type { ProjectionQuarantineTable, QuarantinedEvent } from './quarantine/quarantine.table';
-export { queriesProjection } from './queries/queries.projection';
-export type { NewQueryRow, QueriesTable, QueryReplyRow, QueryRow } from './queries/queries.table';
 export { allProjections, PROJECTION_NAMES, type ProjectionName } from './registry';
 export type {
   ProjectionCheckpoint,
@@ -89,5 +87,12 @@ export {
   createCheckpointWaiter,
 } from './runner/wait-for-position';
 export { sinkEvent, sinkJson, sinkText } from './sink';
+export { supportQueriesProjection } from './support-queries/support-queries.projection';
+export type {
+  NewSupportQueryRow,
+  SupportQueriesTable,
+  SupportQueryReplyRow,
+  SupportQueryRow,
+} from './support-queries/support-queries.table';
 export { usersProjection } from './users/users.projection';
 export type { NewUserRow, UserRow, UsersTable } from './users/users.table';

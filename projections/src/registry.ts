@@ -4,7 +4,7 @@ import { influencerQueriesProjection } from './influencer-ledger/influencer-quer
 import { influencersProjection } from './influencers/influencers.projection';
 import { ordersProjection } from './orders/orders.projection';
 import type { Projection } from './projection';
-import { queriesProjection } from './queries/queries.projection';
+import { supportQueriesProjection } from './support-queries/support-queries.projection';
 import { usersProjection } from './users/users.projection';
 
 /**
@@ -30,7 +30,7 @@ const REGISTRY: { readonly [Name in ProjectionName]: Projection } = {
   influencers: influencersProjection,
   'influencer-ledger': influencerLedgerProjection,
   'influencer-queries': influencerQueriesProjection,
-  queries: queriesProjection,
+  queries: supportQueriesProjection,
 };
 
 // A key that differs from its projection's own name would make a wait on it never end.

@@ -32,9 +32,9 @@ export function AdminLayout() {
     },
     { to: paths.users, label: nav.users, icon: <NavIcon name="users" /> },
     {
-      to: paths.queries,
-      label: nav.queries,
-      icon: <NavIcon name="queries" />,
+      to: paths.supportQueries,
+      label: nav.supportQueries,
+      icon: <NavIcon name="supportQueries" />,
       count: waiting?.openQueries,
       countLabel: messages.shell.waiting,
     },

@@ -4,7 +4,7 @@ const PATHS = {
   orders: 'M5 2.5h10v15H5zM8 6.5h4M8 10h4M8 13.5h2.5',
   users:
     'M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 17c0-3 2.2-5 5-5s5 2 5 5M13.5 3.5a3 3 0 0 1 0 5.5M15 12c1.8.6 3 2.4 3 5',
-  queries: 'M3 4h14v9H8l-4 3.5V13H3z',
+  supportQueries: 'M3 4h14v9H8l-4 3.5V13H3z',
   influencers: 'M10 2.5l2.2 4.6 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5L2.8 7.8l5-.7z',
   influencerQueries: 'M3 4h14v9H8l-4 3.5V13H3zM7 8.5h6',
   payouts: 'M2.5 5h15v10h-15zM2.5 8.5h15M6 12h3',

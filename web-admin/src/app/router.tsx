@@ -5,7 +5,7 @@ import { InfluencerQueriesScreen } from '../features/influencer-queries/influenc
 import { InfluencersScreen } from '../features/influencers/influencers-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { OrdersScreen } from '../features/orders/orders-screen';
-import { QueriesScreen } from '../features/queries/queries-screen';
+import { SupportQueriesScreen } from '../features/support-queries/support-queries-screen';
 import { UsersScreen } from '../features/users/users-screen';
 import { basename } from '../shared/paths';
 import { AdminGuard } from './admin-guard';
@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardScreen /> },
       { path: 'orders', element: <OrdersScreen /> },
       { path: 'users', element: <UsersScreen /> },
-      { path: 'queries', element: <QueriesScreen /> },
+      { path: 'queries', element: <SupportQueriesScreen /> },
       { path: 'influencers', element: <InfluencersScreen /> },
       { path: 'influencer-queries', element: <InfluencerQueriesScreen /> },
       { path: 'influencer-payouts', element: <PayoutsScreen /> },

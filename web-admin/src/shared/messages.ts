@@ -15,7 +15,7 @@ export const messages = {
     dashboard: 'Dashboard',
     orders: 'Orders',
     users: 'Users',
-    queries: 'Queries',
+    supportQueries: 'Queries',
     influencers: 'Influencers',
     influencerQueries: 'Influencer queries',
     influencerPayouts: 'Influencer payouts',
@@ -75,7 +75,7 @@ export const messages = {
     paid: 'Paid',
     unpaid: 'Unpaid',
   },
-  queries: {
+  supportQueries: {
     heading: 'Queries',
     search: 'Search queries',
     searchHint: 'E-mail, message, profile ID or query ID',

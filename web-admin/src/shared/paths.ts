@@ -3,7 +3,7 @@ export const paths = {
   dashboard: '/',
   orders: '/orders',
   users: '/users',
-  queries: '/queries',
+  supportQueries: '/queries',
   influencers: '/influencers',
   influencerQueries: '/influencer-queries',
   influencerPayouts: '/influencer-payouts',

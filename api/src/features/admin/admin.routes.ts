@@ -16,9 +16,9 @@ import { orderStatusRoute } from './orders/order-status.route';
 import { orderSuggestionsRoute } from './orders/order-suggestions.route';
 import { refundOrderRoutes } from './orders/refund-order.route';
 import { adminOutboxRoutes } from './outbox/admin-outbox.route';
-import { queriesRoutes } from './queries/queries.route';
-import { replyQueryRoute } from './queries/reply-query.route';
 import { adminStatsRoute } from './stats/admin-stats.route';
+import { replyToSupportQueryRoute } from './support-queries/reply-support-query.route';
+import { supportQueriesRoutes } from './support-queries/support-queries.route';
 import { listUsersRoute } from './users/list-users.route';
 import { userOrdersRoute } from './users/user-orders.route';
 
@@ -43,8 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderHistoryRoute);
   await app.register(listUsersRoute);
   await app.register(userOrdersRoute);
-  await app.register(queriesRoutes);
-  await app.register(replyQueryRoute);
+  await app.register(supportQueriesRoutes);
+  await app.register(replyToSupportQueryRoute);
   await app.register(adminOutboxRoutes);
   await app.register(adminInfluencersRoute);
   await app.register(adminInfluencerQueriesRoute);

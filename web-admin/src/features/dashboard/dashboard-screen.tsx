@@ -37,7 +37,7 @@ export function DashboardScreen() {
       value: waiting.data?.orders.processing,
       to: `${paths.orders}?status=processing`,
     },
-    { label: copy.openQueries, value: waiting.data?.openQueries, to: paths.queries },
+    { label: copy.openQueries, value: waiting.data?.openQueries, to: paths.supportQueries },
     {
       label: copy.openInfluencerQueries,
       value: waiting.data?.openInfluencerQueries,

@@ -22,15 +22,15 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import styles from './queries-screen.module.css';
 import { ReplyDrawer } from './reply-drawer';
+import styles from './support-queries-screen.module.css';
 
-const copy = messages.queries;
+const copy = messages.supportQueries;
 const PAGE_SIZE = 50;
 const NEWEST_FIRST = { id: 'createdAt', desc: true };
 
 /** SPEC §2 Queries: a searchable table with Reply and Delete; the reply drawer holds history. */
-export function QueriesScreen() {
+export function SupportQueriesScreen() {
   const view = useTableUrlState({ defaults: { sort: NEWEST_FIRST } });
   const toast = useToast();
   const [replying, setReplying] = useState<SupportQuery | null>(null);

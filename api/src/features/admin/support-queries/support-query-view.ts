@@ -1,10 +1,10 @@
 import { QUERY_MESSAGES } from '@shortlist/domain';
 import type { SupportQuery } from '@shortlist/domain/contract';
-import type { QueryRow } from '@shortlist/projections';
+import type { SupportQueryRow } from '@shortlist/projections';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../auth/auth-token';
 
-export function toQueryItem(row: QueryRow): SupportQuery {
+export function toSupportQueryItem(row: SupportQueryRow): SupportQuery {
   return {
     _id: row.id,
     id: row.id,
@@ -18,7 +18,10 @@ export function toQueryItem(row: QueryRow): SupportQuery {
 }
 
 /** A query the admin can see: deleted ones are gone (404), as the decider says. */
-export async function findQueryRow(app: FastifyInstance, queryId: string): Promise<QueryRow> {
+export async function findSupportQueryRow(
+  app: FastifyInstance,
+  queryId: string,
+): Promise<SupportQueryRow> {
   const row = await app.db
     .selectFrom('queries')
     .selectAll()

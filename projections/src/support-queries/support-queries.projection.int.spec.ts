@@ -5,7 +5,7 @@ import {
   type ProjectionTestDatabase,
   recordedEvents,
 } from '../testing';
-import { queriesProjection } from './queries.projection';
+import { supportQueriesProjection } from './support-queries.projection';
 
 let database: ProjectionTestDatabase;
 
@@ -78,7 +78,7 @@ describe('queries projection', () => {
   it('keeps one row per contact query with its replies in order, idempotently', async () => {
     const snapshot = await expectIdempotentProjection({
       db: database.db,
-      projection: queriesProjection,
+      projection: supportQueriesProjection,
       events: history,
     });
     expect(snapshot.queries).toHaveLength(2);

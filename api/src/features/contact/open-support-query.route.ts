@@ -7,13 +7,13 @@ import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
 import { contractRoute } from '../../shared/contract-route';
 
-export interface OpenQueryRouteOptions {
+export interface OpenSupportQueryRouteOptions {
   /** Queries per client IP per window. Default 5 per minute: a person writes one. */
   limit?: { max: number; timeWindowMs: number };
 }
 
 /** POST /queries: a Contact-page message to support (public: visitors have no account). */
-export const openQueryRoute: FastifyPluginAsyncZod<OpenQueryRouteOptions> = async (
+export const openSupportQueryRoute: FastifyPluginAsyncZod<OpenSupportQueryRouteOptions> = async (
   app,
   options,
 ) => {

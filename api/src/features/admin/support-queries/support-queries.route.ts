@@ -10,14 +10,14 @@ import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { contractRoute } from '../../../shared/contract-route';
 import { containsPattern, offsetOf } from '../admin-lists';
-import { findQueryRow, toQueryItem } from './query-view';
+import { findSupportQueryRow, toSupportQueryItem } from './support-query-view';
 
 /**
  * The Contact page's queries for the admin Queries screen (SPEC §7): list (search on the
  * e-mail, the message, the profile id or the query id), open one, delete one. Replies are in
- * reply-query.route.ts.
+ * reply-support-query.route.ts.
  */
-export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const supportQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, listSupportQueriesRoute, [400]),
     handler: async (request) => {
@@ -45,13 +45,15 @@ export const queriesRoutes: FastifyPluginAsyncZod = async (app) => {
           .execute(),
         base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       ]);
-      return { items: rows.map(toQueryItem), total: Number(count.count) };
+      return { items: rows.map(toSupportQueryItem), total: Number(count.count) };
     },
   });
 
   app.route({
     ...contractRoute(app, getSupportQueryRoute, [400, 404]),
-    handler: async (request) => ({ item: toQueryItem(await findQueryRow(app, request.params.id)) }),
+    handler: async (request) => ({
+      item: toSupportQueryItem(await findSupportQueryRow(app, request.params.id)),
+    }),
   });
 
   app.route({

@@ -21,9 +21,9 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import styles from './queries-screen.module.css';
+import styles from './support-queries-screen.module.css';
 
-const copy = messages.queries;
+const copy = messages.supportQueries;
 
 /** The reply drawer: the query, subject and message, Send reply / Send & Close, the history. */
 export function ReplyDrawer({ queryId, onClose }: { queryId: string | null; onClose: () => void }) {

@@ -7,8 +7,8 @@ import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { createMailer } from '../../../mail/create-mailer';
 import { contractRoute } from '../../../shared/contract-route';
-import { findQueryRow, toQueryItem } from './query-view';
 import { createReplySender } from './reply-sender';
+import { findSupportQueryRow, toSupportQueryItem } from './support-query-view';
 
 /** Long enough for a healthy SMTP server, short enough for a person waiting on a button. */
 export const REPLY_SEND_TIMEOUT_MS = 8000;
@@ -18,7 +18,7 @@ export const REPLY_SEND_TIMEOUT_MS = 8000;
  * query came from, records it with whether the mail went out (reply-sender.ts), and with
  * close (Send & Close) closes the query.
  */
-export const replyQueryRoute: FastifyPluginAsyncZod = async (app) => {
+export const replyToSupportQueryRoute: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config);
   app.addHook('onClose', async () => {
     await mailer.close();
@@ -36,7 +36,7 @@ export const replyQueryRoute: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id } = request.params;
       const { subject, body, close } = request.body;
-      const query = await findQueryRow(app, id);
+      const query = await findSupportQueryRow(app, id);
       // An erased query has no address left to answer.
       if (query.email === null) throw new HttpError(404, QUERY_MESSAGES.notFound);
       const delivery = await sender.send({
@@ -66,7 +66,7 @@ export const replyQueryRoute: FastifyPluginAsyncZod = async (app) => {
       await app.waitForProjections(position, ['queries']);
       return {
         message: delivery.sendOk ? ADMIN_MESSAGES.replySent : ADMIN_MESSAGES.replyQueued,
-        item: toQueryItem(await findQueryRow(app, id)),
+        item: toSupportQueryItem(await findSupportQueryRow(app, id)),
       };
     },
   });

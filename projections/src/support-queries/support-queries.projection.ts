@@ -3,17 +3,18 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
 import { eventTime } from '../event-time';
 import { type ProjectedEvent, typedProjection } from '../projection';
-import type { QueryReplyRow } from './queries.table';
+import type { SupportQueryReplyRow } from './support-queries.table';
 
 /** Only the Contact page's streams feed this table, whatever else carries these event types. */
 const STREAM_PREFIX = 'query-';
 
 /**
- * `queries`: the Contact page's support queries for the admin Queries screen. Each row
- * remembers the stream version it last applied and takes only newer events, so a replayed or
- * re-delivered batch changes nothing and the replies list never gets a duplicate.
+ * `queries` (the projection's and the table's stored names): the Contact page's support queries
+ * for the admin Queries screen. Each row remembers the stream version it last applied and takes
+ * only newer events, so a replayed or re-delivered batch changes nothing and the replies list
+ * never gets a duplicate.
  */
-export const queriesProjection = typedProjection({
+export const supportQueriesProjection = typedProjection({
   name: 'queries',
   version: 1,
   tables: ['queries'],
@@ -52,7 +53,7 @@ async function applyOne(
       return;
     case 'QueryReplied': {
       const { data } = event;
-      const reply: QueryReplyRow = {
+      const reply: SupportQueryReplyRow = {
         at: data.at,
         by: data.by,
         to: data.to,
