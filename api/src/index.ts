@@ -6,7 +6,7 @@ export {
   customerContext,
   influencerContext,
 } from './auth/auth-context';
-export { type AuthUser, HttpError, ROLES, type Role } from './auth/auth-token';
+export { type AuthUser, ROLES, type Role } from './auth/auth-token';
 export { hashPassword } from './auth/passwords';
 export type { TokenRevocations } from './auth/token-revocations';
 export { commandMetadataFor } from './commands/command-metadata';
@@ -32,3 +32,4 @@ export type {
   JobInfo,
   JobQueue,
 } from './queue/job-queue.port';
+export { HttpError } from './shared/http-error';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, MESSAGES, type Role, sessionSubject, tokenClaimsSchema } from './auth-token';
+import { HttpError } from '../shared/http-error';
+import { MESSAGES, type Role, sessionSubject, tokenClaimsSchema } from './auth-token';
 
 /**
  * Auth is an encapsulation context (STYLE.md): public and authenticated routes are sibling

@@ -36,16 +36,6 @@ export function sessionSubject(account: { id: string; role: Role }): string {
   return account.role === 'influencer' ? `influencer:${account.id}` : `user:${account.id}`;
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
 export const MESSAGES = {
   unauthenticated: 'Please log in.',
   forbidden: 'Access denied.',

@@ -1,7 +1,7 @@
 import { finished } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { scrubText } from '@shortlist/domain';
-import { HttpError } from '../auth/auth-token';
+import { HttpError } from '../shared/http-error';
 import {
   type DocumentKind,
   DocumentSniffer,

@@ -1,6 +1,6 @@
 import { scrubText } from '@shortlist/domain';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../auth/auth-token';
+import { HttpError } from '../shared/http-error';
 import { DOCUMENT_KINDS, DOCUMENT_MIME_TYPES } from './document-sniffer';
 import type { FileStorage } from './file-storage.port';
 

@@ -6,7 +6,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { HttpError } from '../auth/auth-token';
+import { HttpError } from '../shared/http-error';
 
 /**
  * Every error leaves as JSON `{ message }` worded for people; the web apps show `message` as is

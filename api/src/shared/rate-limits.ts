@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { HttpError } from '../auth/auth-token';
 import { ACCOUNT_ROUTE_MESSAGES } from '../features/accounts/account-messages';
+import { HttpError } from './http-error';
 
 export interface AttemptLimit {
   max: number;

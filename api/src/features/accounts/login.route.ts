@@ -1,8 +1,8 @@
 import { ACCOUNT_ROUTE_MESSAGES, loginAccountRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../auth/auth-token';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
 import { contractRoute } from '../../shared/contract-route';
+import { HttpError } from '../../shared/http-error';
 import { type AttemptLimit, perIpLimit, routeRateLimit } from '../../shared/rate-limits';
 
 export interface LoginRouteOptions {

@@ -1,11 +1,12 @@
 import { accountDecider, DomainError, userStreamName } from '@shortlist/domain';
 import { ACCOUNT_ROUTE_MESSAGES, setNewPasswordRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, sessionSubject } from '../../auth/auth-token';
+import { sessionSubject } from '../../auth/auth-token';
 import { hashPassword } from '../../auth/passwords';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
 import { contractRoute } from '../../shared/contract-route';
+import { HttpError } from '../../shared/http-error';
 import { type AttemptLimit, routeRateLimit } from '../../shared/rate-limits';
 import { parseResetToken } from './reset-token';
 

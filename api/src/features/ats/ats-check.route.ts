@@ -5,9 +5,9 @@ import {
   JOB_DESCRIPTION_MAX,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../auth/auth-token';
 import { UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
 import { contractRoute } from '../../shared/contract-route';
+import { HttpError } from '../../shared/http-error';
 import { atsRateLimit } from './ats-rate-limits';
 import { extractDocument } from './extract-document';
 import { readDocument, type UploadedDocument } from './read-upload';

@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { ATS_MESSAGES } from '@shortlist/domain/contract';
-import { HttpError } from '../../auth/auth-token';
+import { HttpError } from '../../shared/http-error';
 import type { AttemptLimit } from '../../shared/rate-limits';
 
 /**

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { HttpError } from '../../auth/auth-token';
 import {
   type DocumentKind,
   DocumentSniffer,
@@ -9,6 +8,7 @@ import {
   MAX_DOCUMENT_BYTES,
 } from '../../files/document-sniffer';
 import { UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
+import { HttpError } from '../../shared/http-error';
 
 export interface UploadedDocument {
   bytes: Buffer;

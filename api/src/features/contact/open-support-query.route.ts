@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { queryDecider, queryStreamName } from '@shortlist/domain';
 import { CONTACT_MESSAGES, openContactQueryRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../auth/auth-token';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
 import { contractRoute } from '../../shared/contract-route';
+import { HttpError } from '../../shared/http-error';
 
 export interface OpenSupportQueryRouteOptions {
   /** Queries per client IP per window. Default 5 per minute: a person writes one. */

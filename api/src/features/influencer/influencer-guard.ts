@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, MESSAGES } from '../../auth/auth-token';
+import { MESSAGES } from '../../auth/auth-token';
+import { HttpError } from '../../shared/http-error';
 import { activeInfluencer } from '../../shared/influencers/influencer-read';
 
 /**

@@ -1,8 +1,8 @@
 import { loginInfluencerRoute, INFLUENCER_MESSAGES as M } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../auth/auth-token';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
 import { contractRoute } from '../../shared/contract-route';
+import { HttpError } from '../../shared/http-error';
 import { type AttemptLimit, perIpLimit } from '../../shared/rate-limits';
 
 /** Login guesses per IP + e-mail per minute (ARCHITECTURE.md: login routes are rate-limited). */

@@ -6,10 +6,11 @@ import {
   openInfluencerQueryRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, MESSAGES } from '../../auth/auth-token';
+import { MESSAGES } from '../../auth/auth-token';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
 import { contractRoute } from '../../shared/contract-route';
+import { HttpError } from '../../shared/http-error';
 import { listQueries } from '../../shared/influencers/influencer-read';
 import { currentInfluencer } from './influencer-guard';
 

@@ -1,7 +1,8 @@
 import { ORDER_MESSAGES } from '@shortlist/domain';
 import type { OrderRow } from '@shortlist/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, MESSAGES } from '../../auth/auth-token';
+import { MESSAGES } from '../../auth/auth-token';
+import { HttpError } from '../../shared/http-error';
 import { ORDERS_MESSAGES } from './orders.messages';
 
 export type OrderAccess = 'read' | 'change';

@@ -16,8 +16,8 @@ import {
 } from '@shortlist/domain';
 import type { CheckoutStart } from '@shortlist/domain/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../auth/auth-token';
 import { handleCommand } from '../../commands/handle-command';
+import { HttpError } from '../../shared/http-error';
 import { commandMetadata, loadOrder, loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 

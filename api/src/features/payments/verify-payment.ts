@@ -1,6 +1,6 @@
 import { DomainError, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@shortlist/domain';
 import type { VerifyPaymentBody } from '@shortlist/domain/contract';
-import { HttpError } from '../../auth/auth-token';
+import { HttpError } from '../../shared/http-error';
 import { loadOrder, loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import { isValidCheckoutSignature } from '../../shared/payments/razorpay-signature';

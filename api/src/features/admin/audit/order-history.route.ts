@@ -1,8 +1,8 @@
 import { orderStreamName, paymentStreamName } from '@shortlist/domain';
 import { ADMIN_MESSAGES, getOrderHistoryRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { readAuditTrail } from './audit-trail';
 
 /**

@@ -9,10 +9,10 @@ import {
   updateInfluencerPayoutRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { listPayouts } from '../../../shared/influencers/influencer-read';
 
 /** Admin: GET /admin/influencer-payouts and PATCH /admin/influencer-payouts/{id} {status, txnId?}. */

@@ -5,10 +5,10 @@ import {
   replyInfluencerQueryRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { listQueries } from '../../../shared/influencers/influencer-read';
 
 /** Admin: GET /admin/influencer-queries and PUT /admin/influencer-queries/{id}/reply. */

@@ -9,9 +9,10 @@ import {
 import type { Database } from '@shortlist/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { HttpError, sessionSubject } from '../../../auth/auth-token';
+import { sessionSubject } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { NO_FIGURES, referralLink, statsOf } from '../../../shared/influencers/influencer-read';
 import { containsPattern } from '../admin-lists';
 import {

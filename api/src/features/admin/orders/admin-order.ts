@@ -8,9 +8,9 @@ import {
 import type { OrderView } from '@shortlist/domain/contract';
 import { ADMIN_MESSAGES } from '@shortlist/domain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
+import { HttpError } from '../../../shared/http-error';
 import { toOrderView } from '../../../shared/orders/order-view';
 
 /** Any order (admins see them all), or 404 with the admin screen's wording. */

@@ -6,7 +6,6 @@ import {
   uploadOrderAttachmentRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import {
   type StoredDocument,
   storeDocument,
@@ -14,6 +13,7 @@ import {
   uploadErrorFor,
 } from '../../../files/document-upload';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { findOrderRow, runAdminOrderCommand } from './admin-order';
 
 /**

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { QUERY_MESSAGES, queryDecider, queryStreamName } from '@shortlist/domain';
 import { ADMIN_MESSAGES, replySupportQueryRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { createMailer } from '../../../mail/create-mailer';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { createReplySender } from './reply-sender';
 import { findSupportQueryRow, toSupportQueryItem } from './support-query-view';
 

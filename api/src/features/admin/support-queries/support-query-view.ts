@@ -2,7 +2,7 @@ import { QUERY_MESSAGES } from '@shortlist/domain';
 import type { SupportQuery } from '@shortlist/domain/contract';
 import type { SupportQueryRow } from '@shortlist/projections';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../auth/auth-token';
+import { HttpError } from '../../../shared/http-error';
 
 export function toSupportQueryItem(row: SupportQueryRow): SupportQuery {
   return {

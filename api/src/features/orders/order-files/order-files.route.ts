@@ -1,8 +1,8 @@
 import { downloadOrderAttachmentRoute, downloadOrderUploadRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { DOWNLOAD_MESSAGES, sendStoredFile } from '../../../files/file-download';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { orderFor } from '../order-access';
 
 /**

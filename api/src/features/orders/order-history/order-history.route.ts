@@ -1,7 +1,8 @@
 import { listMyOrdersRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, MESSAGES } from '../../../auth/auth-token';
+import { MESSAGES } from '../../../auth/auth-token';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { toOrderView } from '../../../shared/orders/order-view';
 import { callerEmail } from '../order-access';
 

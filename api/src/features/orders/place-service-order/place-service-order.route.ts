@@ -12,7 +12,6 @@ import {
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../../auth/auth-token';
 import {
   type StoredDocument,
   storeDocument,
@@ -20,6 +19,7 @@ import {
   uploadErrorFor,
 } from '../../../files/document-upload';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 

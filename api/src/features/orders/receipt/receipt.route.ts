@@ -1,8 +1,8 @@
 import { type Currency, isCurrency } from '@shortlist/domain';
 import { getOrderReceiptRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { orderFor } from '../order-access';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { receiptHtml } from './receipt-html';

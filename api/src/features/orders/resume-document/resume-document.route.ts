@@ -2,8 +2,8 @@ import { resumePayloadSchema } from '@shortlist/domain';
 import { downloadOrderResumePdfRoute, previewResumePdfRoute } from '@shortlist/domain/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../auth/auth-token';
 import { contractRoute } from '../../../shared/contract-route';
+import { HttpError } from '../../../shared/http-error';
 import { orderFor } from '../order-access';
 import { renderResumePdf } from './resume-pdf';
 
