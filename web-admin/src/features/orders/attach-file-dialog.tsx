@@ -5,7 +5,8 @@ import { shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { ORDER_READS } from './order-commands';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 /** The API's cap on one document (files/document-sniffer.ts); checked here to fail fast. */
 export const MAX_DELIVERY_BYTES = 10 * 1024 * 1024;

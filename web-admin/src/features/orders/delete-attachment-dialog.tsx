@@ -2,8 +2,10 @@ import { deleteOrderAttachmentRoute } from '@shortlist/domain/contract';
 import { errorMessage, useApiMutation, useToast } from '@shortlist/web-kit';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { shortId } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import { ORDER_READS } from './order-commands';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 export interface AttachmentToDelete {
   orderId: string;

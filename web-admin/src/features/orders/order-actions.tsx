@@ -2,9 +2,11 @@ import type { AdminSettableStatus } from '@shortlist/domain';
 import type { OrderView } from '@shortlist/domain/contract';
 import { Button } from '@shortlist/web-kit';
 import { shortId } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import { OrderStatusButtons, OrderStatusSelect } from './order-status-buttons';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 export type OrderDialogKind = 'attach' | 'suggestions' | 'refund';
 

@@ -7,7 +7,9 @@ import {
   setOrderStatusRoute,
 } from '@shortlist/domain/contract';
 import { errorMessage, useApiMutation, useToast } from '@shortlist/web-kit';
-import { ordersMessages as copy } from './orders-messages';
+import { messages } from '../../shared/messages';
+
+const copy = messages.orders;
 
 /**
  * What an order command makes stale: the list, the drawer's details and History, and the

@@ -2,11 +2,13 @@ import type { AdminOrderDetail } from '@shortlist/domain/contract';
 import { Button, StatusChip, useToast } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import type { AttachmentToDelete } from './delete-attachment-dialog';
 import { downloadOrderFile } from './download-order-file';
 import { OrderResume } from './order-resume';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 const Erased = () => <em className={styles.erased}>{copy.erased}</em>;
 

@@ -9,7 +9,8 @@ import { OrderActions, type OrderDialogKind } from './order-actions';
 import { OrderDetails } from './order-details';
 import { OrderHistory } from './order-history';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 type Tab = 'details' | 'history';
 const TABS: readonly Tab[] = ['details', 'history'];

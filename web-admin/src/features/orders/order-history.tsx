@@ -4,7 +4,8 @@ import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { historySteps } from './history-steps';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 /**
  * The History tab: the order's and its payment's events from the event store, top to bottom in

@@ -2,8 +2,10 @@ import { ADMIN_SETTABLE_STATUSES, type AdminSettableStatus } from '@shortlist/do
 import type { OrderView } from '@shortlist/domain/contract';
 import { Button } from '@shortlist/web-kit';
 import { shortId } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 /**
  * Set Pending / Processing / Complete (SPEC §4: any of the three, in any order). The current

@@ -29,9 +29,10 @@ import { OrderActions, type OrderDialogKind } from './order-actions';
 import { useSetOrderStatus } from './order-commands';
 import { OrderDrawer } from './order-drawer';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
 import { RefundDialog } from './refund-dialog';
 import { SuggestionsDialog } from './suggestions-dialog';
+
+const copy = messages.orders;
 
 const PAGE_SIZE = 50;
 const FILTERS = { status: '', overdue: '' } as const;

@@ -2,8 +2,10 @@ import { type OrderView, refundOrderRoute } from '@shortlist/domain/contract';
 import { errorMessage, useApiMutation, useToast } from '@shortlist/web-kit';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { formatMoney, shortId } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import { ORDER_READS } from './order-commands';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 /** A full refund, confirmed with the amount, the currency and the person (UI.md). */
 export function RefundDialog({

@@ -11,7 +11,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { ORDER_READS } from './order-commands';
 import styles from './orders.module.css';
-import { ordersMessages as copy } from './orders-messages';
+
+const copy = messages.orders;
 
 /** Suggestions of a resume review (SPEC §2: resume_review only), opened on the saved text. */
 export function SuggestionsDialog({
