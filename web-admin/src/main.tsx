@@ -1,3 +1,5 @@
+// First: zod must know it may not use eval before any schema is built (see the module).
+import '@shortlist/web-kit/schema-parsing';
 import '@shortlist/web-kit/tokens.css';
 import '@shortlist/web-kit/base.css';
 import { StrictMode } from 'react';

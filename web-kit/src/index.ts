@@ -1,9 +1,6 @@
 // The kit's only public surface. Styles are imported by path:
 // '@shortlist/web-kit/tokens.css' then '@shortlist/web-kit/base.css'.
 
-// First, before any app code parses: zod without eval (see the file).
-import './schema-parsing';
-
 // Talking to the API
 export {
   type ApiClient,
