@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apps = ['web-customer', 'web-admin', 'web-influencer'];
-const sharedSources = [join('web-kit', 'src'), join('domain', 'src')];
+const sharedSources = [
+  join('web-kit', 'src'),
+  join('domain', 'src'),
+  join('scripts', 'vite-first-load.ts'),
+];
 
 function newestChange(path) {
   const full = join(repoRoot, path);

@@ -1,26 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoad } from '../scripts/vite-first-load';
 
 export default defineConfig({
   // The API server mounts this build at /; src/app/router.tsx uses the same basename.
   base: '/',
-  plugins: [react()],
+  // firstLoad: tree-shaking and chunk grouping that keep the first load small (see the file).
+  plugins: [react(), firstLoad()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      // What keeps the first page's JavaScript to what it runs (`npm run bench:web` prints it):
-      treeshake: {
-        // Building a zod schema has no side effect, so a schema nothing reads is dropped rather
-        // than kept for the call (the domain declares schemas beside plain helpers and data).
-        manualPureFunctions: ['z'],
-        // web-kit's modules only declare things (its CSS and its zod setting are the exceptions),
-        // so importing one name from its index does not bring every component along.
-        moduleSideEffects: [
-          { test: /web-kit[\\/]src[\\/](?!schema-parsing).*\.tsx?$/, sideEffects: false },
-        ],
-      },
-    },
+    // The template previews are images below the fold: files the browser fetches when they
+    // near the screen, not text inside the first page's JavaScript.
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },
   // Each app gets its own dev port; /api goes to the server started with `npm start`.
   server: { port: 5173, strictPort: true, proxy: { '/api': 'http://localhost:3000' } },

@@ -39,6 +39,8 @@ function TemplateCard({ template }: { template: ResumeTemplate }) {
           alt={`Preview of the ${template.name} template`}
           width="120"
           height="170"
+          loading="lazy"
+          decoding="async"
         />
       </div>
       <h3 id={`template-${template.id}`} className={styles.name}>

@@ -1,0 +1,100 @@
+import { build, type Plugin, type UserConfig } from 'vite';
+
+/** Set while the plugin's probe build runs, so that build neither groups nor probes again. */
+const PROBE = 'SHORTLIST_FIRST_LOAD_PROBE';
+
+interface ProbeChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+}
+
+/**
+ * The web apps' first load, as small and as few files as the code allows (`npm run bench:web`
+ * prints it). Used by each app's vite.config.ts.
+ *
+ * - Tree-shaking: a zod schema nothing reads is dropped (building one has no side effect, and
+ *   the domain declares schemas beside the plain helpers a first page reads), and web-kit's
+ *   modules only declare things (its CSS and its zod setting excepted), so one name imported
+ *   from its index does not bring every component along.
+ * - Chunks: Rolldown leaves each module that the entry and some lazy screens both use in a small
+ *   chunk of its own (it does not fold them into the entry here: its already-loaded pass backs
+ *   off on cycles, rolldown issue 10731), and at a slow mobile network's half-second per request
+ *   twenty small files cost seconds. So the plugin first builds without grouping, in memory, to
+ *   learn which modules the first load holds (the entry chunk and its static imports), then
+ *   groups the real build: those modules with the entry, and the modules two or more lazy screens
+ *   share in one `shared` chunk. A screen then costs its own chunk and, once, the shared one.
+ */
+export function firstLoad(): Plugin {
+  const initialModules = new Set<string>();
+  let root = '';
+  let configFile: string | false = false;
+  let mode = 'production';
+  return {
+    name: 'shortlist-first-load',
+    apply: 'build',
+    config(): UserConfig {
+      const treeshake = {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [
+          { test: /web-kit[\\/]src[\\/](?!schema-parsing).*\.tsx?$/, sideEffects: false },
+        ],
+      };
+      if (process.env[PROBE]) return { build: { rolldownOptions: { treeshake } } };
+      return {
+        build: {
+          rolldownOptions: {
+            treeshake,
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'first-load', test: (id) => initialModules.has(id), priority: 2 },
+                  {
+                    name: 'shared',
+                    test: (id) => !initialModules.has(id),
+                    minShareCount: 2,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+    configResolved(config) {
+      root = config.root;
+      configFile = config.configFile ?? false;
+      mode = config.mode;
+    },
+    async buildStart() {
+      if (process.env[PROBE]) return;
+      process.env[PROBE] = '1';
+      try {
+        const result = await build({
+          root,
+          configFile,
+          mode,
+          logLevel: 'silent',
+          build: { write: false },
+        });
+        const output = (Array.isArray(result) ? result[0] : result) as { output: ProbeChunk[] };
+        const chunks = new Map(output.output.map((chunk) => [chunk.fileName, chunk]));
+        const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+        const queue = entry ? [entry.fileName] : [];
+        const seen = new Set<string>();
+        while (queue.length > 0) {
+          const chunk = chunks.get(queue.pop() as string);
+          if (!chunk || seen.has(chunk.fileName)) continue;
+          seen.add(chunk.fileName);
+          queue.push(...chunk.imports);
+          for (const id of chunk.moduleIds) initialModules.add(id);
+        }
+      } finally {
+        delete process.env[PROBE];
+      }
+    },
+  };
+}
