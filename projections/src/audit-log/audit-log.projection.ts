@@ -1,4 +1,5 @@
 import type { JsonObject, RecordedEvent } from '@shortlist/eventstore';
+import { TableChanges } from '../engine/table-changes';
 import { eventTime } from '../event-time';
 import type { Projection } from '../projection';
 import type { NewAuditLogRow } from './audit-log.table';
@@ -12,23 +13,10 @@ export const auditLogProjection: Projection = {
   version: 1,
   tables: ['audit_log'],
   async apply(trx, events) {
-    const rows = events.map(toAuditLogRow);
-    await trx
-      .insertInto('audit_log')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('position').doUpdateSet((eb) => ({
-          stream_name: eb.ref('excluded.stream_name'),
-          stream_version: eb.ref('excluded.stream_version'),
-          event_id: eb.ref('excluded.event_id'),
-          type: eb.ref('excluded.type'),
-          actor: eb.ref('excluded.actor'),
-          correlation_id: eb.ref('excluded.correlation_id'),
-          causation_id: eb.ref('excluded.causation_id'),
-          at: eb.ref('excluded.at'),
-        })),
-      )
-      .execute();
+    // One multi-row upsert per batch (engine/table-changes).
+    const rows = new TableChanges<NewAuditLogRow>('audit_log', 'position');
+    for (const event of events) rows.put(toAuditLogRow(event));
+    await rows.flush(trx);
   },
 };
 

@@ -5,11 +5,19 @@ import {
   type OrderStatus,
   orderEvents,
 } from '@shortlist/domain';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../database';
+import { loadRows, TableChanges } from '../engine/table-changes';
 import { eventTime } from '../event-time';
 import { type ProjectedEvent, typedProjection } from '../projection';
-import { refreshLedger } from './influencer-ledger.summary';
+import { refreshLedgers } from './influencer-ledger.summary';
+import type {
+  InfluencerReferralsTable,
+  InfluencerReferredOrdersTable,
+  InfluencerReferredUsersTable,
+  InfluencerRewardsTable,
+  PayoutsTable,
+} from './influencer-ledger.tables';
 
 export const INFLUENCER_LEDGER_TABLES = [
   'influencer_referred_users',
@@ -26,7 +34,8 @@ type LedgerInput = ProjectedEvent<(typeof READS)[number]>;
 /**
  * The influencer's figures (registrations, orders, balance, open payout), payouts, referrals and
  * referred orders. Fed by the ledger stream and by the accounts and orders the referrals lead
- * to. Each event writes rows keyed by an id in its data; then the influencer's summary row is
+ * to. Each event writes rows keyed by an id in its data, folded per batch in memory
+ * (engine/table-changes); then the summary row of every influencer the batch touched is
  * recomputed from those rows, so re-applying an event can never count it twice.
  */
 export const influencerLedgerProjection = typedProjection({
@@ -35,47 +44,122 @@ export const influencerLedgerProjection = typedProjection({
   tables: INFLUENCER_LEDGER_TABLES,
   reads: READS,
   async apply(trx, events) {
+    const batch = await openLedgerBatch(trx, events);
     for (const event of events) {
-      const influencerId = await applyOne(trx, event);
-      if (influencerId !== null) await refreshLedger(trx, influencerId);
+      const influencerId = foldOne(batch, event);
+      if (influencerId !== null) batch.touched.add(influencerId);
     }
+    await flushLedgerBatch(trx, batch);
   },
 });
 
-/** Applies one event; returns the influencer whose figures it may have changed. */
-async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise<string | null> {
+type ReferredUserRow = Insertable<InfluencerReferredUsersTable>;
+type ReferredOrderRow = Insertable<InfluencerReferredOrdersTable>;
+
+/** One batch's changes to the ledger's tables, and what it read of them before. */
+interface LedgerBatch {
+  referredUsers: TableChanges<ReferredUserRow>;
+  referrals: TableChanges<Insertable<InfluencerReferralsTable>>;
+  referredOrders: TableChanges<ReferredOrderRow>;
+  rewards: TableChanges<Insertable<InfluencerRewardsTable>>;
+  payouts: TableChanges<Insertable<PayoutsTable>>;
+  /** Referred users as stored before the batch: who referred them, their e-mail. */
+  storedUsers: ReadonlyMap<string, { influencer_id: string; user_email: string | null }>;
+  /** Referred orders as stored before the batch: whose referral they are. */
+  storedOrders: ReadonlyMap<string, { influencer_id: string }>;
+  /** Users erased in the batch: their e-mail goes from the referred orders stored before it. */
+  erasedUsers: Set<string>;
+  /** Influencers whose figures the batch may have changed. */
+  touched: Set<string>;
+}
+
+/** Reads, in one query per table, the stored rows the batch's events look up. */
+async function openLedgerBatch(
+  trx: Transaction<Database>,
+  events: readonly LedgerInput[],
+): Promise<LedgerBatch> {
+  const userIds: string[] = [];
+  const orderIds: string[] = [];
+  for (const event of events) {
+    if (event.type === 'OrderPlaced' || event.type === 'ReferralRegistered') {
+      userIds.push(event.data.userId);
+    } else if (REFERRED_ORDER_CHANGES.has(event.type) && 'orderId' in event.data) {
+      orderIds.push(event.data.orderId);
+    }
+  }
+  return {
+    referredUsers: new TableChanges('influencer_referred_users', 'user_id'),
+    referrals: new TableChanges('influencer_referrals', 'user_id'),
+    referredOrders: new TableChanges('influencer_referred_orders', 'order_id'),
+    rewards: new TableChanges('influencer_rewards', 'user_id'),
+    payouts: new TableChanges('payouts', 'id'),
+    storedUsers: await loadRows(
+      trx,
+      'influencer_referred_users',
+      'user_id',
+      ['influencer_id', 'user_email'],
+      userIds,
+    ),
+    storedOrders: await loadRows(
+      trx,
+      'influencer_referred_orders',
+      'order_id',
+      ['influencer_id'],
+      orderIds,
+    ),
+    erasedUsers: new Set(),
+    touched: new Set(),
+  };
+}
+
+/** The order events that change (or delete) a referred order's row. */
+const REFERRED_ORDER_CHANGES: ReadonlySet<string> = new Set([
+  'OrderPaid',
+  'OrderStatusChanged',
+  'OrderRefunded',
+  'OrderDataErased',
+  'OrderDeleted',
+]);
+
+async function flushLedgerBatch(trx: Transaction<Database>, batch: LedgerBatch): Promise<void> {
+  if (batch.erasedUsers.size > 0) {
+    // Before the batch's own rows are written: those already carry the erasure (foldOne).
+    await trx
+      .updateTable('influencer_referred_orders')
+      .set({ user_email: null })
+      .where('user_id', 'in', [...batch.erasedUsers])
+      .execute();
+  }
+  await batch.referredUsers.flush(trx);
+  await batch.referrals.flush(trx);
+  await batch.referredOrders.flush(trx);
+  await batch.rewards.flush(trx);
+  await batch.payouts.flush(trx);
+  await refreshLedgers(trx, [...batch.touched]);
+}
+
+/** Folds one event into the batch; returns the influencer whose figures it may have changed. */
+function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
   const at = eventTime(event.recorded);
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, referral, email } = event.data;
       if (referral === null) return null;
-      const row = {
+      batch.referredUsers.put({
         user_id: userId,
         influencer_id: referral.influencerId,
         user_email: email,
         registered_at: at,
-      };
-      await trx
-        .insertInto('influencer_referred_users')
-        .values(row)
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
+      });
       return null;
     }
     case 'UserErased': {
       const { userId } = event.data;
-      for (const table of ['influencer_referred_users', 'influencer_referrals'] as const) {
-        await trx
-          .updateTable(table)
-          .set({ user_email: null })
-          .where('user_id', '=', userId)
-          .execute();
-      }
-      await trx
-        .updateTable('influencer_referred_orders')
-        .set({ user_email: null })
-        .where('user_id', '=', userId)
-        .execute();
+      batch.referredUsers.patch(userId, { user_email: null });
+      batch.referrals.patch(userId, { user_email: null });
+      // Referred orders are keyed by order: the batch's own ones here, the stored ones on flush.
+      batch.referredOrders.patchWhere((row) => row.user_id === userId, { user_email: null });
+      batch.erasedUsers.add(userId);
       return null;
     }
     case 'PasswordResetRequested':
@@ -83,14 +167,10 @@ async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise
       return null;
     case 'OrderPlaced': {
       const { orderId, userId, userEmail, service } = event.data;
-      const referred = await trx
-        .selectFrom('influencer_referred_users')
-        .select('influencer_id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const referred = batch.referredUsers.current(userId, batch.storedUsers.get(userId));
       // Most orders are not referred ones; those leave no row here.
       if (referred === undefined) return null;
-      const row = {
+      batch.referredOrders.put({
         order_id: orderId,
         influencer_id: referred.influencer_id,
         user_id: userId,
@@ -100,29 +180,22 @@ async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise
         paid: false,
         created_at: at,
         paid_at: null,
-      };
-      await trx
-        .insertInto('influencer_referred_orders')
-        .values(row)
-        .onConflict((oc) => oc.column('order_id').doUpdateSet(row))
-        .execute();
+      });
       return referred.influencer_id;
     }
     case 'OrderPaid':
-      return updateReferredOrder(trx, event.data.orderId, { paid: true, paid_at: at });
+      return updateReferredOrder(batch, event.data.orderId, { paid: true, paid_at: at });
     case 'OrderStatusChanged':
-      return updateReferredOrder(trx, event.data.orderId, { status: event.data.to });
+      return updateReferredOrder(batch, event.data.orderId, { status: event.data.to });
     case 'OrderRefunded':
-      return updateReferredOrder(trx, event.data.orderId, { status: 'refunded' });
+      return updateReferredOrder(batch, event.data.orderId, { status: 'refunded' });
     case 'OrderDataErased':
-      return updateReferredOrder(trx, event.data.orderId, { user_email: null });
+      return updateReferredOrder(batch, event.data.orderId, { user_email: null });
     case 'OrderDeleted': {
-      const influencerId = await referrerOfOrder(trx, event.data.orderId);
+      const { orderId } = event.data;
+      const influencerId = referrerOfOrder(batch, orderId);
       if (influencerId === null) return null;
-      await trx
-        .deleteFrom('influencer_referred_orders')
-        .where('order_id', '=', event.data.orderId)
-        .execute();
+      batch.referredOrders.remove(orderId);
       return influencerId;
     }
     case 'OrderCurrencyChanged':
@@ -138,27 +211,18 @@ async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise
       return null;
     case 'ReferralRegistered': {
       const { influencerId, userId } = event.data;
-      const referred = await trx
-        .selectFrom('influencer_referred_users')
-        .select('user_email')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      const row = {
+      const referred = batch.referredUsers.current(userId, batch.storedUsers.get(userId));
+      batch.referrals.put({
         user_id: userId,
         influencer_id: influencerId,
         user_email: referred?.user_email ?? null,
         registered_at: event.data.at,
-      };
-      await trx
-        .insertInto('influencer_referrals')
-        .values(row)
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
+      });
       return influencerId;
     }
     case 'ReferralRewardCredited': {
       const { influencerId, userId, orderId, amount } = event.data;
-      const row = {
+      batch.rewards.put({
         user_id: userId,
         influencer_id: influencerId,
         order_id: orderId,
@@ -167,34 +231,25 @@ async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise
         shortfall: 0,
         credited_at: at,
         clawed_back_at: null,
-      };
-      await trx
-        .insertInto('influencer_rewards')
-        .values(row)
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
+      });
       return influencerId;
     }
     case 'ReferralRewardClawedBack': {
       const { influencerId, userId, amount, shortfall } = event.data;
-      await trx
-        .updateTable('influencer_rewards')
-        .set({
-          clawed_back: wholeRupees(amount),
-          shortfall: wholeRupees(shortfall),
-          clawed_back_at: at,
-        })
-        .where('user_id', '=', userId)
-        .execute();
+      batch.rewards.patch(userId, {
+        clawed_back: wholeRupees(amount),
+        shortfall: wholeRupees(shortfall),
+        clawed_back_at: at,
+      });
       return influencerId;
     }
     case 'PayoutRequested': {
       const { data } = event;
-      const row = {
+      batch.payouts.put({
         id: data.payoutId,
         influencer_id: data.influencerId,
         amount: wholeRupees(data.amount),
-        status: 'requested' as const,
+        status: 'requested',
         requested_at: at,
         processed_at: null,
         // Personal fields: null once the influencer's key is erased (crypto-shredding).
@@ -203,70 +258,42 @@ async function applyOne(trx: Transaction<Database>, event: LedgerInput): Promise
         bank_name: data.bankName,
         upi_id: data.upiId,
         txn_id: null,
-      };
-      await trx
-        .insertInto('payouts')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
-        .execute();
+      });
       return data.influencerId;
     }
     case 'PayoutApproved':
-      await updatePayout(trx, event.data.payoutId, { status: 'approved', processed_at: at });
+      batch.payouts.patch(event.data.payoutId, { status: 'approved', processed_at: at });
       return event.data.influencerId;
     case 'PayoutPaid':
-      await updatePayout(trx, event.data.payoutId, {
+      batch.payouts.patch(event.data.payoutId, {
         status: 'paid',
         processed_at: at,
         txn_id: event.data.txnId,
       });
       return event.data.influencerId;
     case 'PayoutRejected':
-      await updatePayout(trx, event.data.payoutId, { status: 'rejected', processed_at: at });
+      batch.payouts.patch(event.data.payoutId, { status: 'rejected', processed_at: at });
       return event.data.influencerId;
     default:
       return assertNever(event);
   }
 }
 
-async function referrerOfOrder(
-  trx: Transaction<Database>,
-  orderId: string,
-): Promise<string | null> {
-  const order = await trx
-    .selectFrom('influencer_referred_orders')
-    .select('influencer_id')
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+function referrerOfOrder(batch: LedgerBatch, orderId: string): string | null {
+  const order = batch.referredOrders.current(orderId, batch.storedOrders.get(orderId));
   return order?.influencer_id ?? null;
 }
 
 /** Updates a referred order's row; most orders are not referred ones and have none. */
-async function updateReferredOrder(
-  trx: Transaction<Database>,
+function updateReferredOrder(
+  batch: LedgerBatch,
   orderId: string,
   changes: { paid?: true; paid_at?: string; status?: OrderStatus; user_email?: null },
-): Promise<string | null> {
-  const influencerId = await referrerOfOrder(trx, orderId);
+): string | null {
+  const influencerId = referrerOfOrder(batch, orderId);
   if (influencerId === null) return null;
-  await trx
-    .updateTable('influencer_referred_orders')
-    .set(changes)
-    .where('order_id', '=', orderId)
-    .execute();
+  batch.referredOrders.patch(orderId, changes);
   return influencerId;
-}
-
-async function updatePayout(
-  trx: Transaction<Database>,
-  payoutId: string,
-  changes: {
-    status: 'approved' | 'paid' | 'rejected';
-    processed_at: string;
-    txn_id?: string | null;
-  },
-): Promise<void> {
-  await trx.updateTable('payouts').set(changes).where('id', '=', payoutId).execute();
 }
 
 /** The ledger's columns are integers; amounts are whole rupees. */

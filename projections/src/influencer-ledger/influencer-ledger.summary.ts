@@ -1,33 +1,39 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
 
-/** Recomputes the influencer's summary row from the detail rows (ledger balance rule). */
-export async function refreshLedger(
+/**
+ * Recomputes the summary rows of these influencers from the detail rows (ledger balance rule),
+ * all in one statement: each row is a function of the detail rows alone, so doing it once after
+ * a batch's writes gives what doing it after every event of the batch gave.
+ */
+export async function refreshLedgers(
   trx: Transaction<Database>,
-  influencerId: string,
+  influencerIds: readonly string[],
 ): Promise<void> {
+  if (influencerIds.length === 0) return;
   await sql`
     INSERT INTO influencer_ledgers AS l (influencer_id, registrations, orders, credited,
       clawed_back, held, paid_out, balance, open_payout_id)
-    SELECT ${influencerId}, f.registrations, f.orders, f.credited, f.clawed_back, f.held,
+    SELECT i.id, f.registrations, f.orders, f.credited, f.clawed_back, f.held,
       f.paid_out, f.credited - f.clawed_back - f.held - f.paid_out, f.open_payout_id
-    FROM (SELECT
-      (SELECT count(*)::int FROM influencer_referrals WHERE influencer_id = ${influencerId})
+    FROM (SELECT DISTINCT unnest(${[...influencerIds]}::text[]) AS id) i
+    CROSS JOIN LATERAL (SELECT
+      (SELECT count(*)::int FROM influencer_referrals WHERE influencer_id = i.id)
         AS registrations,
       (SELECT count(*)::int FROM influencer_referred_orders o
-        WHERE o.influencer_id = ${influencerId} AND o.paid AND o.status <> 'refunded'
+        WHERE o.influencer_id = i.id AND o.paid AND o.status <> 'refunded'
           AND EXISTS (SELECT 1 FROM influencer_referrals r
             WHERE r.user_id = o.user_id AND r.influencer_id = o.influencer_id)) AS orders,
       (SELECT coalesce(sum(amount), 0)::int FROM influencer_rewards
-        WHERE influencer_id = ${influencerId}) AS credited,
+        WHERE influencer_id = i.id) AS credited,
       (SELECT coalesce(sum(clawed_back), 0)::int FROM influencer_rewards
-        WHERE influencer_id = ${influencerId}) AS clawed_back,
+        WHERE influencer_id = i.id) AS clawed_back,
       (SELECT coalesce(sum(amount), 0)::int FROM payouts
-        WHERE influencer_id = ${influencerId} AND status IN ('requested', 'approved')) AS held,
+        WHERE influencer_id = i.id AND status IN ('requested', 'approved')) AS held,
       (SELECT coalesce(sum(amount), 0)::int FROM payouts
-        WHERE influencer_id = ${influencerId} AND status = 'paid') AS paid_out,
+        WHERE influencer_id = i.id AND status = 'paid') AS paid_out,
       (SELECT id FROM payouts
-        WHERE influencer_id = ${influencerId} AND status IN ('requested', 'approved')
+        WHERE influencer_id = i.id AND status IN ('requested', 'approved')
         ORDER BY requested_at DESC, id LIMIT 1) AS open_payout_id
     ) f
     ON CONFLICT (influencer_id) DO UPDATE SET

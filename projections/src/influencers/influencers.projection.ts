@@ -1,6 +1,8 @@
 import { assertNever, influencerLedgerEvents } from '@shortlist/domain';
+import { loadRows, TableChanges } from '../engine/table-changes';
 import { eventTime } from '../event-time';
 import { typedProjection } from '../projection';
+import type { NewInfluencerRow } from './influencers.table';
 
 /**
  * `influencers`: who they are, their referral code and their login's password hash, from the
@@ -14,11 +16,22 @@ export const influencersProjection = typedProjection({
   tables: ['influencers'],
   reads: [influencerLedgerEvents],
   async apply(trx, events) {
+    // A password change applies only while the influencer is not removed: read those rows first.
+    const stored = await loadRows<'influencers', { removed_at: Date | null }>(
+      trx,
+      'influencers',
+      'id',
+      ['removed_at'],
+      events
+        .filter((event) => event.type === 'InfluencerPasswordChanged')
+        .map((event) => event.data.influencerId),
+    );
+    const influencers = new TableChanges<NewInfluencerRow>('influencers', 'id');
     for (const event of events) {
       switch (event.type) {
         case 'InfluencerCreated': {
           const { data } = event;
-          const row = {
+          influencers.put({
             id: data.influencerId,
             name: data.name,
             email: data.email,
@@ -26,28 +39,22 @@ export const influencersProjection = typedProjection({
             created_at: eventTime(event.recorded),
             removed_at: null,
             password_hash: data.passwordHash,
-          };
-          await trx
-            .insertInto('influencers')
-            .values(row)
-            .onConflict((oc) => oc.column('id').doUpdateSet(row))
-            .execute();
+          });
           break;
         }
-        case 'InfluencerPasswordChanged':
-          await trx
-            .updateTable('influencers')
-            .set({ password_hash: event.data.passwordHash })
-            .where('id', '=', event.data.influencerId)
-            .where('removed_at', 'is', null)
-            .execute();
+        case 'InfluencerPasswordChanged': {
+          const { influencerId } = event.data;
+          const current = influencers.current(influencerId, stored.get(influencerId));
+          if (current !== undefined && current.removed_at === null) {
+            influencers.patch(influencerId, { password_hash: event.data.passwordHash });
+          }
           break;
+        }
         case 'InfluencerRemoved':
-          await trx
-            .updateTable('influencers')
-            .set({ removed_at: eventTime(event.recorded), password_hash: null })
-            .where('id', '=', event.data.influencerId)
-            .execute();
+          influencers.patch(event.data.influencerId, {
+            removed_at: eventTime(event.recorded),
+            password_hash: null,
+          });
           break;
         case 'ReferralRegistered':
         case 'ReferralRewardCredited':
@@ -61,5 +68,6 @@ export const influencersProjection = typedProjection({
           assertNever(event);
       }
     }
+    await influencers.flush(trx);
   },
 });

@@ -1,9 +1,8 @@
 import { assertNever, orderEvents } from '@shortlist/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../database';
+import { loadRows, TableChanges } from '../engine/table-changes';
 import { eventTime } from '../event-time';
 import { type ProjectedEvent, typedProjection } from '../projection';
-import type { OrderAttachmentRow } from './orders.table';
+import type { NewOrderRow, OrderAttachmentRow, OrderFileRow } from './orders.table';
 
 /**
  * `orders`: the SPEC §3 Order as the customer history, checkout and admin list read it.
@@ -16,21 +15,41 @@ export const ordersProjection = typedProjection({
   tables: ['orders'],
   reads: [orderEvents],
   async apply(trx, events) {
-    for (const event of events) await applyOne(trx, event);
+    // Attaching or removing a delivery edits the stored list: read those rows once, up front.
+    const stored = await loadRows<'orders', { attachments: OrderAttachmentRow[] }>(
+      trx,
+      'orders',
+      'id',
+      ['attachments'],
+      events
+        .filter((e) => e.type === 'DeliveryAttached' || e.type === 'DeliveryRemoved')
+        .map((e) => e.data.orderId),
+    );
+    const orders = new TableChanges<OrderWrite>('orders', 'id');
+    for (const event of events) foldOne(orders, stored, event);
+    await orders.flush(trx);
   },
 });
 
-async function applyOne(
-  trx: Transaction<Database>,
+/** An `orders` row as written: jsonb columns as JSON values (engine/table-changes). */
+type OrderWrite = Omit<NewOrderRow, 'resume' | 'customer_uploads' | 'attachments'> & {
+  resume: Record<string, unknown> | null;
+  customer_uploads: OrderFileRow[];
+  attachments: OrderAttachmentRow[];
+};
+
+/** What one event changes in `orders`, folded into the batch's changes. */
+function foldOne(
+  orders: TableChanges<OrderWrite>,
+  stored: ReadonlyMap<string, { attachments: OrderAttachmentRow[] }>,
   event: ProjectedEvent<typeof orderEvents>,
-): Promise<void> {
+): void {
   const { orderId } = event.data;
   const at = eventTime(event.recorded);
-  const update = trx.updateTable('orders').where('id', '=', orderId);
   switch (event.type) {
     case 'OrderPlaced': {
       const { data } = event;
-      const row = {
+      orders.put({
         id: orderId,
         user_id: data.userId,
         user_email: data.userEmail,
@@ -38,13 +57,13 @@ async function applyOne(
         plan_name: data.planName,
         description: data.description,
         status: 'pending',
-        payment_status: 'unpaid' as const,
+        payment_status: 'unpaid',
         amount: data.amount,
         currency: data.currency,
-        resume: data.resume === null ? null : json(data.resume),
+        resume: data.resume,
         // Erased uploads read null: the order keeps no file list then.
-        customer_uploads: json(data.customerUploads ?? []),
-        attachments: json([]),
+        customer_uploads: data.customerUploads ?? [],
+        attachments: [],
         review_suggestions: null,
         payment_id: null,
         created_at: at,
@@ -52,47 +71,40 @@ async function applyOne(
         paid_at: null,
         completed_at: null,
         erased_at: null,
-      };
-      await trx
-        .insertInto('orders')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
-        .execute();
+      });
       return;
     }
     case 'OrderCurrencyChanged':
-      await update
-        .set({ currency: event.data.currency, amount: event.data.amount, updated_at: at })
-        .execute();
+      orders.patch(orderId, {
+        currency: event.data.currency,
+        amount: event.data.amount,
+        updated_at: at,
+      });
       return;
     case 'OrderDeleted':
-      await trx.deleteFrom('orders').where('id', '=', orderId).execute();
+      orders.remove(orderId);
       return;
     case 'OrderPaid':
-      await update
-        .set({
-          payment_status: 'paid',
-          payment_id: event.data.paymentId,
-          paid_at: at,
-          updated_at: at,
-        })
-        .execute();
+      orders.patch(orderId, {
+        payment_status: 'paid',
+        payment_id: event.data.paymentId,
+        paid_at: at,
+        updated_at: at,
+      });
       return;
     case 'OrderStatusChanged': {
       const status = event.data.to;
-      await update
-        .set({ status, completed_at: status === 'completed' ? at : null, updated_at: at })
-        .execute();
+      orders.patch(orderId, {
+        status,
+        completed_at: status === 'completed' ? at : null,
+        updated_at: at,
+      });
       return;
     }
     case 'DeliveryAttached':
     case 'DeliveryRemoved': {
-      const current = await trx
-        .selectFrom('orders')
-        .select('attachments')
-        .where('id', '=', orderId)
-        .executeTakeFirst();
-      if (current === undefined) return;
+      const current = orders.current(orderId, stored.get(orderId));
+      if (current?.attachments === undefined) return;
       const { filename } = event.data;
       // Replace by filename rather than append, so applying the event twice adds it once.
       const others = current.attachments.filter((a) => a.filename !== filename);
@@ -101,32 +113,27 @@ async function applyOne(
         event.type === 'DeliveryAttached' && event.data.file !== null && filename !== null
           ? [...others, { ...event.data.file, filename }]
           : others;
-      await update.set({ attachments: json(attachments), updated_at: at }).execute();
+      orders.patch(orderId, { attachments, updated_at: at });
       return;
     }
     case 'ReviewSuggestionsSaved':
-      await update.set({ review_suggestions: event.data.text, updated_at: at }).execute();
+      orders.patch(orderId, { review_suggestions: event.data.text, updated_at: at });
       return;
     case 'OrderRefunded':
-      await update.set({ status: 'refunded', updated_at: at }).execute();
+      orders.patch(orderId, { status: 'refunded', updated_at: at });
       return;
     case 'OrderDataErased':
-      await update
-        .set({
-          user_email: null,
-          resume: null,
-          customer_uploads: json([]),
-          attachments: json([]),
-          review_suggestions: null,
-          erased_at: at,
-          updated_at: at,
-        })
-        .execute();
+      orders.patch(orderId, {
+        user_email: null,
+        resume: null,
+        customer_uploads: [],
+        attachments: [],
+        review_suggestions: null,
+        erased_at: at,
+        updated_at: at,
+      });
       return;
     default:
       assertNever(event);
   }
 }
-
-// jsonb columns take JSON text; pg would send a JS array as a PostgreSQL array literal.
-const json = (value: unknown): string => JSON.stringify(value);

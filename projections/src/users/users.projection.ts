@@ -1,8 +1,8 @@
 import { accountEvents, assertNever } from '@shortlist/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../database';
+import { TableChanges } from '../engine/table-changes';
 import { eventTime } from '../event-time';
 import { type ProjectedEvent, typedProjection } from '../projection';
+import type { NewUserRow } from './users.table';
 
 /**
  * `users`: one row per account, for login, the admin users list and referral counts. The
@@ -14,18 +14,21 @@ export const usersProjection = typedProjection({
   tables: ['users'],
   reads: [accountEvents],
   async apply(trx, events) {
-    for (const event of events) await applyOne(trx, event);
+    const users = new TableChanges<NewUserRow>('users', 'id');
+    for (const event of events) foldOne(users, event);
+    await users.flush(trx);
   },
 });
 
-async function applyOne(
-  trx: Transaction<Database>,
+/** What one event changes in `users`, folded into the batch's changes (engine/table-changes). */
+function foldOne(
+  users: TableChanges<NewUserRow>,
   event: ProjectedEvent<typeof accountEvents>,
-): Promise<void> {
+): void {
   switch (event.type) {
     case 'UserRegistered': {
       const { data } = event;
-      const row = {
+      users.put({
         id: data.userId,
         email: data.email,
         name: data.name,
@@ -35,32 +38,19 @@ async function applyOne(
         referral_code: data.referral?.referralCode ?? null,
         created_at: eventTime(event.recorded),
         erased_at: null,
-      };
-      await trx
-        .insertInto('users')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
-        .execute();
+      });
       return;
     }
     case 'PasswordChanged':
-      await trx
-        .updateTable('users')
-        .set({ password_hash: event.data.passwordHash })
-        .where('id', '=', event.data.userId)
-        .execute();
+      users.patch(event.data.userId, { password_hash: event.data.passwordHash });
       return;
     case 'UserErased':
-      await trx
-        .updateTable('users')
-        .set({
-          email: null,
-          name: null,
-          password_hash: null,
-          erased_at: eventTime(event.recorded),
-        })
-        .where('id', '=', event.data.userId)
-        .execute();
+      users.patch(event.data.userId, {
+        email: null,
+        name: null,
+        password_hash: null,
+        erased_at: eventTime(event.recorded),
+      });
       return;
     case 'PasswordResetRequested':
       // The reset token lives in the stream only; the read model has no use for it.
