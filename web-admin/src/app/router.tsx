@@ -1,17 +1,29 @@
+import { LoadingState } from '@shortlist/web-kit';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { PayoutsScreen } from '../features/influencer-payouts/payouts-screen';
-import { InfluencerQueriesScreen } from '../features/influencer-queries/influencer-queries-screen';
-import { InfluencersScreen } from '../features/influencers/influencers-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
-import { OrdersScreen } from '../features/orders/orders-screen';
-import { SupportQueriesScreen } from '../features/support-queries/support-queries-screen';
-import { UsersScreen } from '../features/users/users-screen';
 import { basename } from '../shared/paths';
 import { AdminGuard } from './admin-guard';
 import { AdminLayout } from './admin-layout';
 
 export { basename };
+
+/**
+ * A screen in a chunk of its own, fetched when it is first shown: the first load carries the
+ * shell, the guard and the landing screen, not every screen. The shell stays drawn meanwhile.
+ */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+) {
+  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 /** SPEC §2 "Admin routes", all behind the guard (session and role admin). */
 export const routes: RouteObject[] = [
@@ -23,12 +35,42 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <DashboardScreen /> },
-      { path: 'orders', element: <OrdersScreen /> },
-      { path: 'users', element: <UsersScreen /> },
-      { path: 'queries', element: <SupportQueriesScreen /> },
-      { path: 'influencers', element: <InfluencersScreen /> },
-      { path: 'influencer-queries', element: <InfluencerQueriesScreen /> },
-      { path: 'influencer-payouts', element: <PayoutsScreen /> },
+      {
+        path: 'orders',
+        element: lazyScreen(() => import('../features/orders/orders-screen'), 'OrdersScreen'),
+      },
+      {
+        path: 'users',
+        element: lazyScreen(() => import('../features/users/users-screen'), 'UsersScreen'),
+      },
+      {
+        path: 'queries',
+        element: lazyScreen(
+          () => import('../features/support-queries/support-queries-screen'),
+          'SupportQueriesScreen',
+        ),
+      },
+      {
+        path: 'influencers',
+        element: lazyScreen(
+          () => import('../features/influencers/influencers-screen'),
+          'InfluencersScreen',
+        ),
+      },
+      {
+        path: 'influencer-queries',
+        element: lazyScreen(
+          () => import('../features/influencer-queries/influencer-queries-screen'),
+          'InfluencerQueriesScreen',
+        ),
+      },
+      {
+        path: 'influencer-payouts',
+        element: lazyScreen(
+          () => import('../features/influencer-payouts/payouts-screen'),
+          'PayoutsScreen',
+        ),
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
