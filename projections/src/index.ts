@@ -35,7 +35,12 @@ export type {
 } from './influencers/influencers.table';
 export { consoleLogger, type Logger, silentLogger } from './logger';
 export type { TableDifference } from './maintenance/compare-tables';
-export { type RebuildResult, rebuildProjection } from './maintenance/rebuild';
+export {
+  type RebuildOptions,
+  type RebuildResult,
+  rebuildProjection,
+  rebuildProjections,
+} from './maintenance/rebuild';
 export {
   formatVerifyReport,
   type ProjectionVerification,

@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import type { Position } from '@shortlist/eventstore';
+import type { EventStore, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogProjection } from '../audit-log/audit-log.projection';
@@ -12,7 +9,8 @@ import {
   type ProjectionTestContext,
   snapshotTables,
 } from '../testing';
-import { rebuildProjection } from './rebuild';
+import { usersProjection } from '../users/users.projection';
+import { rebuildProjection, rebuildProjections } from './rebuild';
 import { verifyProjections } from './verify';
 
 let ctx: ProjectionTestContext;
@@ -72,21 +70,6 @@ async function tamper(): Promise<void> {
             where position = (select min(position) from audit_log)`.execute(ctx.db);
 }
 
-const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-
-async function runCli(...args: string[]): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(tsx, [cli, ...args], {
-      env: { ...process.env, DATABASE_URL: ctx.url },
-    });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' };
-  }
-}
-
 describe('rebuild', () => {
   it('replays inline to the same rows when no runner holds the projection', async () => {
     const live = await withRunner(() => auditRows());
@@ -114,6 +97,37 @@ describe('rebuild', () => {
       await eventually(async () => expect(await checkpoint()).toBe(lastAppended));
       expect(await auditRows()).toEqual(live);
     });
+  });
+
+  it('rebuilds several projections in one pass, reading each event once', async () => {
+    const live = await withRunner(() => auditRows());
+    await tamper();
+    let read = 0;
+    const { store } = ctx;
+    const counting: EventStore = {
+      append: (...args) => store.append(...args),
+      readStream: (...args) => store.readStream(...args),
+      async readAll(options) {
+        const events = await store.readAll(options);
+        read += events.length;
+        return events;
+      },
+      subscribe: (...args) => store.subscribe(...args),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+    };
+    const results = await rebuildProjections({
+      db: ctx.db,
+      store: counting,
+      projections: [auditLogProjection, usersProjection],
+      batchSize: 3,
+    });
+    expect(results).toEqual([
+      { projection: 'audit_log', mode: 'inline', position: lastAppended },
+      { projection: 'users', mode: 'inline', position: lastAppended },
+    ]);
+    expect(await auditRows()).toEqual(live);
+    expect(read).toBe(live.audit_log?.length);
   });
 });
 
@@ -179,27 +193,5 @@ describe('verify', () => {
         await writer;
       }
     });
-  });
-});
-
-describe('cli', () => {
-  it('verify exits 1 on a difference; rebuild repairs; verify then exits 0', async () => {
-    await tamper();
-    const failed = await runCli('verify');
-    expect(failed.code).toBe(1);
-    expect(failed.stdout).toContain('DIFF audit_log');
-    expect(failed.stdout).toContain('mallory');
-
-    const rebuilt = await runCli('rebuild', 'audit_log');
-    expect(rebuilt.code).toBe(0);
-    expect(rebuilt.stdout).toContain('rebuilt audit_log');
-
-    const passed = await runCli('verify');
-    expect(passed.code).toBe(0);
-    expect(passed.stdout).toContain('read models match the events');
-  });
-
-  it('refuses an unknown projection', async () => {
-    expect((await runCli('rebuild', 'nope')).code).toBe(2);
   });
 });

@@ -71,7 +71,11 @@ export async function runAudit(
   return 2;
 }
 
-async function withStore(
+/**
+ * Runs `work` on the event store the app reads (PostgreSQL, or KurrentDB with EVENTSTORE_URL)
+ * behind the key vault's decrypting decorator, then closes both.
+ */
+export async function withStore(
   connectionString: string,
   eventStoreUrl: string | undefined,
   work: (store: EventStore) => Promise<number>,
