@@ -64,7 +64,8 @@ describe('navigation bar (SPEC §2)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The logout call's code loads on the click (it is not part of the first page).
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/logout');
     expect(init?.method).toBe('POST');

@@ -1,4 +1,5 @@
-import { useSession } from '@shortlist/web-kit';
+import { LoadingState, useSession } from '@shortlist/web-kit';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths, type RedirectState } from '../shared/paths';
 import styles from './require-session.module.css';
@@ -7,6 +8,10 @@ import styles from './require-session.module.css';
  * SPEC §2: signed-in routes need a session token; without one the visitor goes to / and the
  * origin is remembered in the navigation state (read with `nextPathFrom`), so a later login
  * can return there. The server still checks every call; this only spares a useless screen.
+ *
+ * The screens behind it are lazy components rather than lazy routes, so their code is fetched
+ * only once this guard has let the visitor through (a lazy route is fetched before any guard
+ * runs, and a signed-out visit would download a screen only to be sent home).
  */
 export function RequireSession() {
   const { signedIn } = useSession();
@@ -14,10 +19,20 @@ export function RequireSession() {
   if (!signedIn) {
     const state: RedirectState = { from: `${location.pathname}${location.search}` };
     return (
-      <div className={styles.redirecting}>
+      <div className={styles.holdsPage}>
         <Navigate to={paths.root} replace state={state} />
       </div>
     );
   }
-  return <Outlet />;
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.holdsPage}>
+          <LoadingState />
+        </div>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
 }

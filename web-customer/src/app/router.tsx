@@ -1,5 +1,5 @@
 import { LoadingState } from '@shortlist/web-kit';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomeScreen } from '../features/home/home-screen';
 import { LegalScreen } from '../features/legal/legal-screen';
@@ -20,6 +20,15 @@ function lazyScreen<Name extends string>(
   name: Name,
 ): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] });
+}
+
+/** A screen behind RequireSession: fetched when the guard renders it (see require-session.tsx). */
+function guardedScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+) {
+  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return <Screen />;
 }
 
 /** Must match `base` in vite.config.ts: the server mounts this build at the site root. */
@@ -101,35 +110,35 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
               children: [
                 {
                   path: 'createresume',
-                  lazy: lazyScreen(
+                  element: guardedScreen(
                     () => import('../features/resume-builder/resume-builder-screen'),
                     'ResumeBuilderScreen',
                   ),
                 },
                 {
                   path: 'pricing',
-                  lazy: lazyScreen(
+                  element: guardedScreen(
                     () => import('../features/pricing/pricing-screen'),
                     'PricingScreen',
                   ),
                 },
                 {
                   path: 'checkout',
-                  lazy: lazyScreen(
+                  element: guardedScreen(
                     () => import('../features/checkout/checkout-screen'),
                     'CheckoutScreen',
                   ),
                 },
                 {
                   path: 'orders',
-                  lazy: lazyScreen(
+                  element: guardedScreen(
                     () => import('../features/orders/orders-screen'),
                     'OrdersScreen',
                   ),
                 },
                 {
                   path: 'profile',
-                  lazy: lazyScreen(
+                  element: guardedScreen(
                     () => import('../features/profile/profile-screen'),
                     'ProfileScreen',
                   ),
