@@ -24,6 +24,7 @@ export {
   uploadApi,
 } from './api/call-api';
 export { createQueryClient, shouldRetry } from './api/query-client';
+export { downloadTokenFile, fetchTokenFile, saveBlob } from './api/token-file';
 export {
   type ApiMutationOptions,
   invalidateRoutes,

@@ -1,10 +1,9 @@
 import type { AdminOrderDetail } from '@shortlist/domain/contract';
-import { Button, StatusChip, useToast } from '@shortlist/web-kit';
+import { Button, downloadTokenFile, StatusChip, useToast } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { AttachmentToDelete } from './delete-attachment-dialog';
-import { downloadOrderFile } from './download-order-file';
 import { OrderResume } from './order-resume';
 import styles from './orders.module.css';
 
@@ -190,7 +189,7 @@ function DownloadButton({ url, name }: { url: string; name: string }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadOrderFile(url, name);
+      await downloadTokenFile(url, name);
     } catch {
       toast.show(copy.downloadFailed, { tone: 'danger' });
     } finally {

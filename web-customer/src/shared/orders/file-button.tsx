@@ -1,7 +1,6 @@
-import { Button, useToast } from '@shortlist/web-kit';
+import { Button, downloadTokenFile, useToast } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { flowMessages } from '../messages';
-import { downloadOrderFile } from './fetch-order-file';
 
 /** Downloads one order file with the session's token (a plain link would be refused). */
 export function FileButton({ url, name }: { url: string; name: string }) {
@@ -10,7 +9,7 @@ export function FileButton({ url, name }: { url: string; name: string }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadOrderFile(url, name);
+      await downloadTokenFile(url, name);
     } catch {
       toast.show(flowMessages.orders.downloadFailed, { tone: 'danger' });
     } finally {

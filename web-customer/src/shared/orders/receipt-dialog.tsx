@@ -1,7 +1,13 @@
 import { getOrderReceiptRoute } from '@shortlist/domain/contract';
-import { Button, Dialog, ErrorState, LoadingState, useApiQuery } from '@shortlist/web-kit';
+import {
+  Button,
+  Dialog,
+  ErrorState,
+  LoadingState,
+  saveBlob,
+  useApiQuery,
+} from '@shortlist/web-kit';
 import { flowMessages } from '../messages';
-import { saveBlob } from './fetch-order-file';
 import styles from './receipt-dialog.module.css';
 
 const copy = flowMessages.orders;

@@ -1,11 +1,12 @@
 import { messageSchema } from '@shortlist/domain/contract';
-import { ApiError, readToken } from '@shortlist/web-kit';
+import { readToken } from '../session/session';
+import { ApiError } from './api-error';
 
 /**
- * Order files (uploads, deliveries, receipts) are /api routes that need the bearer token, so a
+ * Files behind /api routes (order uploads, delivery files, receipts) need the bearer token, so a
  * plain link cannot open them: they are fetched with the token and handed over as a Blob.
  */
-export async function fetchOrderFile(url: string, signal?: AbortSignal): Promise<Blob> {
+export async function fetchTokenFile(url: string, signal?: AbortSignal): Promise<Blob> {
   const token = readToken();
   let response: Response;
   try {
@@ -36,10 +37,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Give the browser a moment to start the download before the URL goes.
+  // The browser starts the download from the URL asynchronously: keep it alive a little.
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-export async function downloadOrderFile(url: string, fileName: string): Promise<void> {
-  saveBlob(await fetchOrderFile(url), fileName);
+/** Fetches a token-protected file and saves it under `fileName`. */
+export async function downloadTokenFile(url: string, fileName: string): Promise<void> {
+  saveBlob(await fetchTokenFile(url), fileName);
 }
