@@ -29,8 +29,9 @@ export type {
   PaymentVerified,
   RefundIssued,
   RefundReason,
+  StoredPaymentEvent,
 } from './payment.events';
-export { paymentStreamName, REFUND_REASONS } from './payment.events';
+export { paymentEvents, paymentStreamName, REFUND_REASONS } from './payment.events';
 export {
   type CapturedMoney,
   CHECKOUT_REQUEST_TTL_MS,

@@ -31,6 +31,8 @@ export type RecordPayment = Command<
     currency: string;
     expected: ChargeTerms;
     source: PaymentSource;
+    /** As the provider names it; absent when the channel could not learn it. */
+    method?: string;
   }
 >;
 export type RecordPaymentFailure = Command<

@@ -132,6 +132,8 @@ function recordPayment(command: RecordPayment, state: PaymentState): PaymentEven
         amountMinor: expected.amountMinor,
         currency: expected.currency,
         source: data.source,
+        // Left out rather than written as undefined: unknown reads the same as in older events.
+        ...(data.method === undefined ? {} : { method: data.method }),
       },
     },
   ];

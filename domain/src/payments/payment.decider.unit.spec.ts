@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
 import type { ChargeTerms, PaymentCommand, RecordPayment } from './payment.commands';
@@ -174,6 +174,17 @@ describe('recording a captured payment', () => {
       .given(history)
       .when(recordPayment())
       .then([verified('pay_1', 'webhook')]);
+  });
+
+  it('keeps how the customer paid when the channel learnt it, and leaves it out when not', () => {
+    const withMethod = verified('pay_1', 'webhook');
+    spec
+      .given(history)
+      .when(recordPayment({ method: 'upi' }))
+      .then([{ ...withMethod, data: { ...withMethod.data, method: 'upi' } } as PaymentEvent]);
+    const fresh = history.reduce(paymentDecider.evolve, paymentDecider.initialState());
+    const [unknown] = paymentDecider.decide(recordPayment(), fresh);
+    expect(unknown?.data).not.toHaveProperty('method');
   });
 
   it('yields one PaymentVerified however often verify and webhook report it', () => {

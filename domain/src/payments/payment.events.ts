@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { DomainEvent } from '../core/decider';
-import type { Currency } from '../pricing/currency';
+import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import { CURRENCIES, type Currency } from '../pricing/currency';
 
 /**
  * Stream `payment-{orderId}` (ARCHITECTURE.md): the provider-facing life of one order's payment.
@@ -55,6 +57,12 @@ export type PaymentVerified = DomainEvent<
     amountMinor: number;
     currency: Currency;
     source: PaymentSource;
+    /**
+     * How the customer paid, as Razorpay names it on the payment ('card', 'upi', 'netbanking',
+     * 'wallet', …): a fact for the admin, not a condition of payment. Absent when unknown: events
+     * recorded before it was kept, or a verify whose lookup of the payment failed.
+     */
+    method?: string;
   }
 >;
 
@@ -122,3 +130,65 @@ export type PaymentEvent =
   | RefundIssued;
 
 export const paymentStreamName = (orderId: string): string => `payment-${orderId}`;
+
+const orderId = z.string().min(1);
+const currency = z.enum(CURRENCIES);
+const source = z.enum(['verify', 'webhook']);
+
+/** The payment stream's events as they read back from the store (event-catalogue.ts). */
+export const paymentEvents = eventCatalogue<PaymentEvent>()({
+  CheckoutRequested: z.object({
+    orderId,
+    requestId: z.string(),
+    amountMinor: z.number().int(),
+    currency,
+    receipt: z.string(),
+    requestedAt: z.string(),
+  }),
+  CheckoutRequestAborted: z.object({ orderId, requestId: z.string(), reason: z.string() }),
+  CheckoutStarted: z.object({
+    orderId,
+    requestId: z.string(),
+    providerOrderId: z.string(),
+    amountMinor: z.number().int(),
+    currency,
+    receipt: z.string(),
+  }),
+  PaymentVerified: z.object({
+    orderId,
+    providerOrderId: z.string(),
+    paymentId: z.string(),
+    amountMinor: z.number().int(),
+    currency,
+    source,
+    method: z.string().optional(),
+  }),
+  PaymentFailed: z.object({
+    orderId,
+    providerOrderId: z.string(),
+    paymentId: z.string(),
+    reason: z.string(),
+  }),
+  PaymentAmountMismatch: z.object({
+    orderId,
+    providerOrderId: z.string(),
+    paymentId: z.string(),
+    expectedAmountMinor: z.number().int(),
+    expectedCurrency: currency,
+    gotAmountMinor: z.number().int(),
+    gotCurrency: z.string(),
+    source,
+  }),
+  RefundIssued: z.object({
+    orderId,
+    paymentId: z.string(),
+    refundId: z.string(),
+    amountMinor: z.number().int(),
+    currency,
+    reason: z
+      .enum(['requested', 'amount_mismatch', 'order_deleted', 'already_paid', 'provider'])
+      .optional(),
+  }),
+});
+
+export type StoredPaymentEvent = StoredEventOf<typeof paymentEvents>;
