@@ -1,7 +1,7 @@
 import { clearSession } from '@shortlist/web-kit';
+import { json, stubFetch } from '@shortlist/web-kit/testing';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../testing/api-stub';
 import { customer, renderApp } from '../testing/render-app';
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import type { AtsReportView } from '@shortlist/domain/contract';
 import { clearSession } from '@shortlist/web-kit';
+import { json, stubFetch } from '@shortlist/web-kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../shared/service-order/fake-xhr';
-import { json, stubFetch } from '../../testing/api-stub';
 import { customer, renderApp } from '../../testing/render-app';
 import { clearPendingOrder } from './pending-order-store';
 

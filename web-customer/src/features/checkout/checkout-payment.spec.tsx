@@ -1,8 +1,9 @@
 import { clearSession } from '@shortlist/web-kit';
+import { json, requestsOf, type StubRequest, stubFetch } from '@shortlist/web-kit/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiOrder, json, requestsOf, type StubRequest, stubFetch } from '../../testing/api-stub';
+import { apiOrder } from '../../testing/api-answers';
 import { customer, renderApp } from '../../testing/render-app';
 import type { RazorpayOptions } from './load-checkout-script';
 

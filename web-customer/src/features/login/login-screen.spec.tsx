@@ -1,8 +1,8 @@
 import { clearSession, readSession } from '@shortlist/web-kit';
+import { json, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, requestsOf, stubFetch } from '../../testing/api-stub';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {

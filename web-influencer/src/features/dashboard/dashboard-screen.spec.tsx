@@ -1,8 +1,9 @@
 import { clearInfluencerSession, readInfluencerSession } from '@shortlist/web-kit';
+import { json, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chartAnswer, dashboardAnswer, json, stubFetch } from '../../testing/api-stub';
+import { chartAnswer, dashboardAnswer } from '../../testing/api-answers';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {

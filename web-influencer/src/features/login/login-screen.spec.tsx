@@ -5,17 +5,11 @@ import {
   readSession,
   saveSession,
 } from '@shortlist/web-kit';
+import { json, requestsOf, type StubRequest, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  chartAnswer,
-  dashboardAnswer,
-  json,
-  requestsOf,
-  type StubRequest,
-  stubFetch,
-} from '../../testing/api-stub';
+import { chartAnswer, dashboardAnswer } from '../../testing/api-answers';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {

@@ -1,15 +1,9 @@
 import { clearInfluencerSession } from '@shortlist/web-kit';
+import { json, requestsOf, type StubRequest, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  payout,
-  requestsOf,
-  type StubRequest,
-  stats,
-  stubFetch,
-} from '../../testing/api-stub';
+import { payout, stats } from '../../testing/api-answers';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import type { StatementEntry } from '@shortlist/domain/contract';
 import { clearInfluencerSession } from '@shortlist/web-kit';
+import { json, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, requestsOf, stubFetch } from '../../testing/api-stub';
 import { renderApp } from '../../testing/render-app';
 import { statementCsv } from './statement-lines';
 
