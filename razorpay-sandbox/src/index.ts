@@ -15,3 +15,4 @@ export { SandboxError } from './sandbox.store';
 export { razorpaySandboxRoutes, type SandboxRoutesOptions } from './sandbox-routes.plugin';
 export type { WebhookSenderOptions } from './webhook.sender';
 export type { SandboxWebhookEventName, WebhookEnvelope } from './webhook-events';
+export { paymentStatus } from './webhook-events';

@@ -1,12 +1,13 @@
 import pg from 'pg';
 import { z } from 'zod';
 import { migrateSandbox } from './migrations/migrate-sandbox';
-import type { SandboxOrder, SandboxRefund } from './sandbox.schema';
+import type { SandboxOrder, SandboxPayment, SandboxRefund } from './sandbox.schema';
 import {
   type Attempt,
   captureOrder,
   failOrder,
   findOrder,
+  findPayment,
   insertOrder,
   ordersWithReceipt,
   type RefundOutcome,
@@ -60,6 +61,8 @@ export interface RazorpaySandbox {
   authenticate(keyId: string, keySecret: string): boolean;
   createOrder(body: unknown): Promise<SandboxOrder>;
   fetchOrder(orderId: string): Promise<SandboxOrder>;
+  /** A payment with the order it paid (whose notes Razorpay repeats on the payment entity). */
+  fetchPayment(paymentId: string): Promise<{ payment: SandboxPayment; order: SandboxOrder }>;
   /** The customer pays in the checkout: order paid, handler response signed, webhooks sent. */
   pay(orderId: string, attempt?: Partial<Attempt>): Promise<CheckoutSuccess>;
   fail(orderId: string, attempt?: Partial<Attempt>): Promise<CheckoutFailure>;
@@ -199,6 +202,7 @@ export async function createRazorpaySandbox(
     },
 
     fetchOrder: (orderId) => findOrder(pool, keyId, orderId),
+    fetchPayment: (paymentId) => findPayment(pool, keyId, paymentId),
 
     async pay(orderId, attempt) {
       const { order, payment } = await captureOrder(pool, keyId, orderId, attemptOf(attempt));

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { checkoutScript } from './checkout-script';
 import type { RazorpaySandbox } from './razorpay-sandbox';
 import { SandboxError } from './sandbox.store';
-import { orderEntity, refundEntity } from './webhook-events';
+import { orderEntity, paymentEntity, refundEntity } from './webhook-events';
 
 /**
  * The sandbox over HTTP, registered with a prefix such as `/sandbox/razorpay`:
  * - Razorpay's REST API as the razorpay SDK calls it (`/v1/orders`, `/v1/orders/:id`,
- *   `/v1/payments/:id/refund`), Basic auth with the key id and secret, Razorpay's error JSON;
+ *   `/v1/payments/:id`, `/v1/payments/:id/refund`), Basic auth with the key id and secret, Razorpay's error JSON;
  * - `checkout.js`, a stand-in for https://checkout.razorpay.com/v1/checkout.js;
  * - `/checkout/pay` and `/checkout/fail`, what that script's buttons call (in real Razorpay
  *   these steps happen on Razorpay's own pages).
@@ -124,6 +124,11 @@ export const razorpaySandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = a
   app.get('/v1/orders/:id', { preHandler: requireKey }, async (request) =>
     orderEntity(await sandbox.fetchOrder(idOf(request.params))),
   );
+
+  app.get('/v1/payments/:id', { preHandler: requireKey }, async (request) => {
+    const { payment, order } = await sandbox.fetchPayment(idOf(request.params));
+    return paymentEntity(payment, order);
+  });
 
   app.post('/v1/payments/:id/refund', { preHandler: requireKey }, async (request) => {
     const header = request.headers['x-refund-idempotency'];

@@ -87,6 +87,23 @@ export async function findOrder(
   return toOrder(row);
 }
 
+export async function findPayment(
+  pool: pg.Pool,
+  keyId: string,
+  paymentId: string,
+): Promise<{ payment: SandboxPayment; order: SandboxOrder }> {
+  const { rows } = await pool.query(
+    `SELECT p.* FROM razorpay_sandbox.payments p
+     JOIN razorpay_sandbox.orders o ON o.id = p.order_id
+     WHERE p.id = $1 AND o.key_id = $2`,
+    [paymentId, keyId],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new SandboxError(400, ERRORS.notFound, 'id');
+  const payment = toPayment(row);
+  return { payment, order: await findOrder(pool, keyId, payment.orderId) };
+}
+
 export async function ordersWithReceipt(
   pool: pg.Pool,
   keyId: string,

@@ -24,6 +24,12 @@ export interface WebhookEnvelope {
 
 export const SANDBOX_ACCOUNT_ID = 'acc_Sandbox0000000';
 
+/** Razorpay's payment status: an auto-captured payment refunded in full reads 'refunded'. */
+export function paymentStatus(payment: SandboxPayment): 'captured' | 'refunded' | 'failed' {
+  if (payment.status === 'failed') return 'failed';
+  return payment.amountRefunded >= payment.amount ? 'refunded' : 'captured';
+}
+
 export function paymentEntity(
   payment: SandboxPayment,
   order: Pick<SandboxOrder, 'notes'>,
@@ -34,7 +40,7 @@ export function paymentEntity(
     entity: 'payment',
     amount: payment.amount,
     currency: payment.currency,
-    status: payment.status,
+    status: paymentStatus(payment),
     order_id: payment.orderId,
     invoice_id: null,
     international: payment.currency !== 'INR',

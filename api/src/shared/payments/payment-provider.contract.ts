@@ -15,7 +15,7 @@ export interface PaymentProviderHarness {
    * Pays a provider order as a customer would and returns the payment id. Razorpay's test mode
    * needs a browser for that, so its harness has none and the refund cases are not defined.
    */
-  pay?: (providerOrderId: string) => Promise<string>;
+  pay?: (providerOrderId: string, method: 'card' | 'upi') => Promise<string>;
   close(): Promise<void>;
 }
 
@@ -112,6 +112,12 @@ export function testPaymentProvider(
       expect(error.statusCode).toBe(401);
     });
 
+    it("refuses to fetch a payment that does not exist with Razorpay's BAD_REQUEST_ERROR", async () => {
+      const error = await rejection(harness.provider.fetchPayment('pay_DoesNotExist0001'));
+      expect(error.statusCode).toBe(400);
+      expect(error.code).toBe('BAD_REQUEST_ERROR');
+    });
+
     it('refuses to refund a payment that does not exist', async () => {
       const error = await rejection(
         harness.provider.refund({
@@ -131,9 +137,9 @@ export function testPaymentProvider(
     // Left undefined (not skipped) where no customer can be simulated: nothing counts as passed.
     if (!capabilities.canPay) return;
 
-    const payOrder = (providerOrderId: string) => {
+    const payOrder = (providerOrderId: string, method: 'card' | 'upi' = 'card') => {
       if (harness.pay === undefined) throw new Error(`${name} claims canPay but has no pay()`);
-      return harness.pay(providerOrderId);
+      return harness.pay(providerOrderId, method);
     };
 
     describe('after a customer paid', () => {
@@ -149,6 +155,44 @@ export function testPaymentProvider(
           amountPaidMinor: 1_400,
           amountDueMinor: 0,
           attempts: 1,
+        });
+      });
+
+      it('fetches the payment: captured, for its order, with the method the customer chose', async () => {
+        const order = await harness.provider.createOrder({
+          amountMinor: 85_000,
+          currency: 'INR',
+          receipt: receipt(),
+        });
+        const paymentId = await payOrder(order.id, 'upi');
+        const payment = await harness.provider.fetchPayment(paymentId);
+        expect(payment).toEqual({
+          id: paymentId,
+          providerOrderId: order.id,
+          amountMinor: 85_000,
+          currency: 'INR',
+          status: 'captured',
+          method: 'upi',
+          createdAt: expect.any(Number),
+        });
+        expect(payment.createdAt).toBeGreaterThanOrEqual(order.createdAt);
+      });
+
+      it('reads a payment refunded in full as refunded', async () => {
+        const order = await harness.provider.createOrder({
+          amountMinor: 1_400,
+          currency: 'USD',
+          receipt: receipt(),
+        });
+        const paymentId = await payOrder(order.id);
+        await harness.provider.refund({
+          paymentId,
+          amountMinor: 1_400,
+          idempotencyKey: `refund-${randomUUID()}`,
+        });
+        expect(await harness.provider.fetchPayment(paymentId)).toMatchObject({
+          status: 'refunded',
+          method: 'card',
         });
       });
 

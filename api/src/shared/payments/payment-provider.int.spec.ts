@@ -57,8 +57,8 @@ testPaymentProvider(
     return {
       provider: sdk(KEY_SECRET),
       withWrongSecret: sdk('wrong-secret'),
-      pay: async (providerOrderId) =>
-        (await running.sandbox.pay(providerOrderId)).razorpay_payment_id,
+      pay: async (providerOrderId, method) =>
+        (await running.sandbox.pay(providerOrderId, { method })).razorpay_payment_id,
       close: () => stop(running),
     };
   },
@@ -79,8 +79,8 @@ testPaymentProvider(
         keySecret: 'wrong-secret',
         baseURL: running.baseURL,
       }),
-      pay: async (providerOrderId) =>
-        (await running.sandbox.pay(providerOrderId)).razorpay_payment_id,
+      pay: async (providerOrderId, method) =>
+        (await running.sandbox.pay(providerOrderId, { method })).razorpay_payment_id,
       close: () => stop(running),
     };
   },

@@ -34,6 +34,24 @@ export interface ProviderRefund {
   status: 'pending' | 'processed' | 'failed';
 }
 
+/**
+ * One payment attempt as the provider reports it. `status` is Razorpay's: an auto-captured
+ * payment reads 'captured', and 'refunded' once refunded in full.
+ */
+export interface ProviderPayment {
+  /** 'pay_…' */
+  id: string;
+  /** The provider order it paid; null for a payment made without one. */
+  providerOrderId: string | null;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  /** How the customer paid, as Razorpay names it: 'card', 'upi', 'netbanking', 'wallet', … */
+  method: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
 export interface CreateOrderInput {
   amountMinor: number;
   currency: Currency;
@@ -60,6 +78,7 @@ export interface PaymentProvider {
   readonly checkoutScriptUrl: string;
   createOrder(input: CreateOrderInput): Promise<ProviderOrder>;
   fetchOrder(providerOrderId: string): Promise<ProviderOrder>;
+  fetchPayment(paymentId: string): Promise<ProviderPayment>;
   refund(input: RefundInput): Promise<ProviderRefund>;
 }
 

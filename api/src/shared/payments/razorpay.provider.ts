@@ -5,6 +5,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
+  type ProviderPayment,
   type ProviderRefund,
   RAZORPAY_CHECKOUT_SCRIPT_URL,
   type RefundInput,
@@ -67,6 +68,16 @@ const orderSchema = z.object({
   created_at: z.number(),
 });
 
+const paymentSchema = z.object({
+  id: z.string(),
+  order_id: z.string().nullish(),
+  amount: z.coerce.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  method: z.string(),
+  created_at: z.number(),
+});
+
 const refundSchema = z.object({
   id: z.string(),
   payment_id: z.string(),
@@ -88,6 +99,19 @@ export function toProviderOrder(raw: unknown): ProviderOrder {
     attempts: order.attempts,
     notes: order.notes,
     createdAt: order.created_at,
+  };
+}
+
+export function toProviderPayment(raw: unknown): ProviderPayment {
+  const payment = paymentSchema.parse(raw);
+  return {
+    id: payment.id,
+    providerOrderId: payment.order_id ?? null,
+    amountMinor: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    method: payment.method,
+    createdAt: payment.created_at,
   };
 }
 
@@ -171,6 +195,10 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
 
     async fetchOrder(providerOrderId: string) {
       return toProviderOrder(await call(() => instance.orders.fetch(providerOrderId)));
+    },
+
+    async fetchPayment(paymentId: string) {
+      return toProviderPayment(await call(() => instance.payments.fetch(paymentId)));
     },
 
     async refund(input: RefundInput) {

@@ -1,8 +1,15 @@
-import { type RazorpaySandbox, SandboxError, type SandboxOrder } from '@shortlist/razorpay-sandbox';
+import {
+  paymentStatus,
+  type RazorpaySandbox,
+  SandboxError,
+  type SandboxOrder,
+  type SandboxPayment,
+} from '@shortlist/razorpay-sandbox';
 import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
+  type ProviderPayment,
 } from './payment-provider.port';
 
 /**
@@ -27,6 +34,18 @@ function toProviderOrder(order: SandboxOrder): ProviderOrder {
     attempts: order.attempts,
     notes: order.notes,
     createdAt: order.createdAt,
+  };
+}
+
+function toProviderPayment(payment: SandboxPayment): ProviderPayment {
+  return {
+    id: payment.id,
+    providerOrderId: payment.orderId,
+    amountMinor: payment.amount,
+    currency: payment.currency,
+    status: paymentStatus(payment),
+    method: payment.method,
+    createdAt: payment.createdAt,
   };
 }
 
@@ -63,6 +82,9 @@ export function createSandboxProvider(
 
     fetchOrder: (providerOrderId) =>
       call(async () => toProviderOrder(await sandbox.fetchOrder(providerOrderId))),
+
+    fetchPayment: (paymentId) =>
+      call(async () => toProviderPayment((await sandbox.fetchPayment(paymentId)).payment)),
 
     refund: (input) =>
       call(async () => {
