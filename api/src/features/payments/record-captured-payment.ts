@@ -21,6 +21,8 @@ export interface CapturedPayment {
   /** As reported; may be a currency we do not sell in (then it is a mismatch). */
   currency: string;
   source: PaymentSource;
+  /** How the customer paid, as the provider names it; absent when the channel did not learn it. */
+  method?: string;
   actor: string;
   correlationId: string;
   causationId?: string | null;
@@ -79,6 +81,7 @@ export async function recordCapturedPayment(
       currency: captured.currency,
       expected,
       source: captured.source,
+      ...(captured.method === undefined ? {} : { method: captured.method }),
     },
     metadata,
   };

@@ -1,10 +1,49 @@
-import { DomainError, ORDER_MESSAGES, PAYMENT_MESSAGES } from '@shortlist/domain';
+import {
+  DomainError,
+  isPaymentVerified,
+  ORDER_MESSAGES,
+  PAYMENT_MESSAGES,
+  type PaymentState,
+} from '@shortlist/domain';
 import type { VerifyPaymentBody } from '@shortlist/domain/contract';
 import { HttpError } from '../../shared/http-error';
 import { loadOrder, loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import { isValidCheckoutSignature } from '../../shared/payments/razorpay-signature';
 import { recordCapturedPayment } from './record-captured-payment';
+
+/**
+ * How long verify waits to learn the payment's method. The method is a fact for the admin, not a
+ * condition of payment: a slow provider must not hold the customer's "paid" for the adapter's
+ * whole request timeout.
+ */
+export const METHOD_LOOKUP_TIMEOUT_MS = 3_000;
+
+/** The method the provider names on the payment, or undefined when it could not tell us in time. */
+async function paymentMethod(
+  app: PaymentsApp,
+  state: PaymentState,
+  paymentId: string,
+): Promise<string | undefined> {
+  // Settled already (the webhook came first): the record is written, nothing to learn for it.
+  if (isPaymentVerified(state, paymentId) || state.mismatched.includes(paymentId)) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), METHOD_LOOKUP_TIMEOUT_MS);
+  });
+  try {
+    const payment = await Promise.race([app.payments.provider.fetchPayment(paymentId), timeout]);
+    if (payment === undefined) {
+      app.log.warn({ paymentId }, 'Payment method lookup timed out; recorded as unknown');
+    }
+    return payment?.method;
+  } catch (error) {
+    app.log.warn({ paymentId, err: error }, 'Payment method lookup failed; recorded as unknown');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const VERIFY_MESSAGES = {
   verified: 'Payment verified.',
@@ -52,6 +91,7 @@ export async function verifyPayment(
     amountMinor: terms.amountMinor,
     currency: terms.currency,
     source: 'verify',
+    method: await paymentMethod(app, payment, input.razorpay_payment_id),
     actor: `user:${input.userId}`,
     correlationId: input.correlationId,
   });

@@ -1,4 +1,10 @@
-import { decodeEvent, orderEvents, orderStreamName } from '@shortlist/domain';
+import {
+  decodeEvent,
+  orderEvents,
+  orderStreamName,
+  paymentEvents,
+  paymentStreamName,
+} from '@shortlist/domain';
 import {
   getAdminOrderDetailRoute,
   type OrderPaymentView,
@@ -15,20 +21,22 @@ import { findOrderRow } from './admin-order';
  * GET /admin/orders/{id}: any one order, paid or not, as the details drawer shows it. The order
  * and its resume form come from the read model (which the erasure scrubs); the payment facts
  * from the order's own stream, whose OrderPaid and OrderRefunded carry no personal data and so
- * outlive the erasure, as an accountant needs them to.
+ * outlive the erasure, as an accountant needs them to, and the method from the payment stream's
+ * PaymentVerified (no personal data either).
  */
 export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, getAdminOrderDetailRoute, [400, 404]),
     handler: async (request) => {
       const row = await findOrderRow(app, request.params.id);
-      const [account, { events }] = await Promise.all([
+      const [account, { events }, { events: paymentStream }] = await Promise.all([
         app.db
           .selectFrom('users')
           .select(['id', 'name', 'email'])
           .where('id', '=', row.user_id)
           .executeTakeFirst(),
         app.store.readStream(orderStreamName(row.id)),
+        app.store.readStream(paymentStreamName(row.id)),
       ]);
       const order = toOrderView(row);
       // Stored as the contract accepted it; a form of another shape (an older release's) is
@@ -38,7 +46,7 @@ export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
         order,
         customer: account ?? null,
         resume: resume?.success ? resume.data : null,
-        payment: paymentFacts(events),
+        payment: paymentFacts(events, paymentMethods(paymentStream)),
         refundable: order.paymentStatus === 'paid' && order.status === 'pending',
         erasedAt: row.erased_at?.toISOString() ?? null,
       };
@@ -46,8 +54,23 @@ export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+/** How each verified payment was made, by payment id, where the provider told us. */
+function paymentMethods(events: readonly RecordedEvent[]): ReadonlyMap<string, string> {
+  const methods = new Map<string, string>();
+  for (const recorded of events) {
+    const decoded = decodeEvent([paymentEvents], recorded);
+    if (decoded.kind !== 'decoded' || decoded.event.type !== 'PaymentVerified') continue;
+    const { paymentId, method } = decoded.event.data;
+    if (method !== undefined) methods.set(paymentId, method);
+  }
+  return methods;
+}
+
 /** The last payment that paid the order, and the refunds recorded after it. */
-function paymentFacts(events: readonly RecordedEvent[]): OrderPaymentView | null {
+function paymentFacts(
+  events: readonly RecordedEvent[],
+  methods: ReadonlyMap<string, string>,
+): OrderPaymentView | null {
   let payment: OrderPaymentView | null = null;
   for (const recorded of events) {
     const decoded = decodeEvent([orderEvents], recorded);
@@ -60,8 +83,9 @@ function paymentFacts(events: readonly RecordedEvent[]): OrderPaymentView | null
         paymentId: event.data.paymentId,
         amount: event.data.amount,
         currency: event.data.currency,
-        // Neither the verify call nor the capture records the method the customer chose.
-        method: null,
+        // Unknown for payments recorded before the method was kept, or when verify could not
+        // look the payment up.
+        method: methods.get(event.data.paymentId) ?? null,
         paidAt: at,
         refunds: [],
       };
