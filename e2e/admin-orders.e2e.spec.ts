@@ -1,52 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openAsAdmin,
-  type Person,
-  payReviewOrder,
-  shootAdmin,
-  toast,
-} from './support/admin-orders';
-import { seriousA11yProblems } from './support/axe';
-import { launchBrowser, newTestContext, takeCspViolations } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openAsAdmin, payReviewOrder, shootAdmin, toast } from './support/admin-orders';
 import { tinyPdf } from './support/customer-api';
-import { startTestServer, type TestServer } from './support/server';
+import { expectAccessible, useJourney } from './support/journey';
+import type { Person } from './support/login-form';
 
 const ADMIN: Person = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 
 // The Orders screen in Chromium against the real server: a paid review worked through to
 // Complete and read by its customer, and a pending paid order refunded with its History.
 describe('admin orders journeys', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterEach(() => {
-    expect(takeCspViolations()).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  async function expectAccessible(page: Page): Promise<void> {
-    expect(await seriousA11yProblems(page)).toEqual([]);
-  }
+  const journey = useJourney({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const newPage = () => journey.newPage();
 
   /** The admin finds the order by searching its id and opens its drawer. */
   async function findAndOpen(page: Page, orderId: string) {
@@ -62,10 +27,10 @@ describe('admin orders journeys', () => {
   it('(1) a paid review: History shows the payment; Processing, a PDF, suggestions, Complete; the customer reads it all', async () => {
     const customer: Person = { email: 'tara@customers.test', password: 'tara-pass-123' };
     const customerPage = await newPage();
-    const orderId = await payReviewOrder(customerPage, server.url, customer);
+    const orderId = await payReviewOrder(customerPage, journey.server.url, customer);
 
     const page = await newPage();
-    await openAsAdmin(page, server.url, '/admin/orders', ADMIN);
+    await openAsAdmin(page, journey.server.url, '/admin/orders', ADMIN);
     const { row, short } = await findAndOpen(page, orderId);
     expect(await row.innerText()).toContain('tara@customers.test');
     expect(await row.innerText()).toContain('₹200');
@@ -121,7 +86,7 @@ describe('admin orders journeys', () => {
     await history.getByText('Processing → Completed').waitFor();
 
     // The customer's side: completed, the delivery downloads, the suggestions read.
-    await customerPage.goto(`${server.url}/orders`);
+    await customerPage.goto(`${journey.server.url}/orders`);
     const table = customerPage.getByRole('table', { name: 'Order history' });
     const customerRow = table.getByRole('row').filter({ hasText: 'Resume Review' });
     await customerRow.getByText('Completed').waitFor();
@@ -139,10 +104,10 @@ describe('admin orders journeys', () => {
 
   it('(5) a pending paid order refunded: the confirmation names the money, the History shows it', async () => {
     const customer: Person = { email: 'omar@customers.test', password: 'omar-pass-123' };
-    const orderId = await payReviewOrder(await newPage(), server.url, customer);
+    const orderId = await payReviewOrder(await newPage(), journey.server.url, customer);
 
     const page = await newPage();
-    await openAsAdmin(page, server.url, '/admin/orders?status=pending', ADMIN);
+    await openAsAdmin(page, journey.server.url, '/admin/orders?status=pending', ADMIN);
     const { row, short } = await findAndOpen(page, orderId);
     await row.getByRole('button', { name: `Refund order ${short}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Refund this order?' });

@@ -1,16 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yProblems } from './support/axe';
-import {
-  launchBrowser,
-  newTestContext,
-  takeCspViolations,
-  waitForSettled,
-} from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiCall, createInfluencer, loginToken, tinyPdf } from './support/customer-api';
 import { seedReferredReviews } from './support/influencer';
-import { startTestServer, type TestServer } from './support/server';
+import { expectAccessible, useJourney } from './support/journey';
+import { fillLoginForm } from './support/login-form';
+import { screenshotBothWidths } from './support/screenshots';
 
 const ADMIN = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 const INFLUENCER = { email: 'riya@influencers.test', password: 'riya-pass-1', name: 'Riya Sen' };
@@ -20,55 +14,25 @@ const SCREENS_DIR = '/work/screens/influencer';
 // registers and pays through the referral link, the statement, payouts the admin settles, a
 // refund's clawback, and three sessions in one browser.
 describe('influencer app journeys', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let adminToken: string;
-  let influencer: { id: string; code: string };
   let referredOrder: string;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-    adminToken = await loginToken(server.url, ADMIN.email, ADMIN.password);
-    influencer = await createInfluencer(server.url, adminToken);
-  });
-
-  afterEach(() => {
-    expect(takeCspViolations()).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function newContext(): Promise<BrowserContext> {
-    const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    return context;
-  }
+  let adminToken = '';
+  let influencer: { id: string; code: string } = { id: '', code: '' };
+  const journey = useJourney(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    async ({ server }) => {
+      adminToken = await loginToken(server.url, ADMIN.email, ADMIN.password);
+      influencer = await createInfluencer(server.url, adminToken);
+    },
+  );
+  const newContext = () => journey.newContext();
 
   async function open(page: Page, path: string): Promise<void> {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${journey.server.url}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
   }
 
-  async function expectAccessible(page: Page): Promise<void> {
-    expect(await seriousA11yProblems(page)).toEqual([]);
-  }
-
-  async function shoot(page: Page, name: string): Promise<void> {
-    await mkdir(SCREENS_DIR, { recursive: true });
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await waitForSettled(page);
-      await page.screenshot({ path: `${SCREENS_DIR}/${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+  function shoot(page: Page, name: string): Promise<void> {
+    return screenshotBothWidths(page, SCREENS_DIR, name);
   }
 
   async function influencerLogIn(page: Page): Promise<void> {
@@ -81,9 +45,7 @@ describe('influencer app journeys', () => {
 
   async function customerLogIn(page: Page, email: string, password: string): Promise<void> {
     await open(page, '/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await fillLoginForm(page, { email, password });
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   }
 
@@ -96,7 +58,7 @@ describe('influencer app journeys', () => {
   /** What the ledger read model says (the admin's list), for the statement to agree with. */
   async function readModelBalance(): Promise<number> {
     const { body } = await apiCall<{ items: { _id: string; stats: { balance: number } }[] }>(
-      server.url,
+      journey.server.url,
       `/admin/influencers?q=${influencer.code}`,
       { token: adminToken },
     );
@@ -107,13 +69,15 @@ describe('influencer app journeys', () => {
 
   it('(1) the influencer copies the link; a visitor registers and pays a review; ₹50 and the order show', async () => {
     const context = await newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: journey.server.url,
+    });
     const page = await context.newPage();
 
     // The customer site's Influencer Kit leads to this login.
     await open(page, '/influencer-kit');
     await page.getByRole('link', { name: 'Influencer login' }).first().click();
-    await page.waitForURL(`${server.url}/influencer/login`);
+    await page.waitForURL(`${journey.server.url}/influencer/login`);
     await page.getByRole('heading', { level: 1, name: 'Influencer login' }).waitFor();
     await expectAccessible(page);
 
@@ -121,7 +85,7 @@ describe('influencer app journeys', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied!').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toBe(`${server.url}/register?ref=${influencer.code}`);
+    expect(link).toBe(`${journey.server.url}/register?ref=${influencer.code}`);
     await page.getByRole('img', { name: `QR code of your referral link ${link}` }).waitFor();
     await expectAccessible(page);
 
@@ -135,7 +99,7 @@ describe('influencer app journeys', () => {
     await visitor.getByLabel('Confirm password', { exact: true }).fill('asha-pass-1');
     await visitor.getByRole('checkbox').check();
     await visitor.getByRole('button', { name: 'Sign up' }).click();
-    await visitor.waitForURL(`${server.url}/`);
+    await visitor.waitForURL(`${journey.server.url}/`);
 
     await open(visitor, '/home?open=resume_review');
     const dialog = visitor.getByRole('dialog', { name: 'Resume Review' });
@@ -199,7 +163,7 @@ describe('influencer app journeys', () => {
   });
 
   it('(3) the admin refunds the referred order: the statement shows the clawback', async () => {
-    const refunded = await apiCall(server.url, `/admin/orders/${referredOrder}/refund`, {
+    const refunded = await apiCall(journey.server.url, `/admin/orders/${referredOrder}/refund`, {
       method: 'POST',
       token: adminToken,
     });
@@ -228,7 +192,7 @@ describe('influencer app journeys', () => {
 
   it('(2) at the thresholds: a rejected request returns the balance; a paid one leaves zero', async () => {
     // 50 more referred customers, each paying a review: 51 registrations and ₹2,500.
-    await seedReferredReviews(server.url, influencer.code, 50);
+    await seedReferredReviews(journey.server.url, influencer.code, 50);
     const page = await (await newContext()).newPage();
     await influencerLogIn(page);
     await open(page, '/influencer/payouts');
@@ -326,7 +290,7 @@ describe('influencer app journeys', () => {
   });
 
   it('(4) one browser, three tabs: customer, admin and influencer sessions stay apart', async () => {
-    await apiCall(server.url, '/register', {
+    await apiCall(journey.server.url, '/register', {
       body: {
         name: 'Kiran',
         email: 'kiran@customers.test',
@@ -354,7 +318,7 @@ describe('influencer app journeys', () => {
 
     // Logging the influencer out ends only the influencer's session.
     await influencerTab.getByRole('button', { name: 'Logout' }).click();
-    await influencerTab.waitForURL(`${server.url}/influencer/login`);
+    await influencerTab.waitForURL(`${journey.server.url}/influencer/login`);
     await open(customerTab, '/profile');
     await customerTab.getByText('kiran@customers.test').first().waitFor();
     await open(adminTab, '/admin/influencer-payouts');
@@ -363,12 +327,12 @@ describe('influencer app journeys', () => {
 
   it('the statement ends where the ledger read model’s balance stands', async () => {
     const { token } = (
-      await apiCall<{ token: string }>(server.url, '/influencer/login', {
+      await apiCall<{ token: string }>(journey.server.url, '/influencer/login', {
         body: { email: INFLUENCER.email, password: INFLUENCER.password },
       })
     ).body;
     const statement = await apiCall<{ balance: number; entries: { balance: number }[] }>(
-      server.url,
+      journey.server.url,
       '/influencer/statement',
       { token },
     );

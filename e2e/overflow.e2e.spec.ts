@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   deliverOrder,
   LONG_FILE_NAME,
@@ -8,14 +8,10 @@ import {
   refundOrder,
   startProcessing,
 } from './support/bench-seed';
-import {
-  launchBrowser,
-  newTestContext,
-  takeCspViolations,
-  waitForSettled,
-} from './support/browser';
+import { waitForSettled } from './support/browser';
 import { loginToken, registerCustomer } from './support/customer-api';
-import { startTestServer, type TestServer } from './support/server';
+import { useJourney } from './support/journey';
+import { fillLoginForm } from './support/login-form';
 
 const ADMIN = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 const CUSTOMER = { email: 'wide@customers.test', password: 'wide-pass-1' };
@@ -86,68 +82,47 @@ function clippedElements(page: Page): Promise<string[]> {
 
 // Issue 12: at desktop widths nothing on the customer's screens may be cut off.
 describe('customer screens at desktop widths', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let checkoutOrderId: string;
+  let checkoutOrderId = '';
+  const journey = useJourney(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    async ({ server }) => {
+      await registerCustomer(server.url, CUSTOMER.email, CUSTOMER.password);
+      const token = await loginToken(server.url, CUSTOMER.email, CUSTOMER.password);
+      const adminToken = await loginToken(server.url, ADMIN.email, ADMIN.password);
+      // The widest rows the Orders table can get: long file names both ways, suggestions, receipt,
+      // the longest status and payment chips.
+      const review = await placeServiceOrder(server.url, token, {
+        service: 'resume_review',
+        fileName: LONG_FILE_NAME,
+      });
+      await payOrder(server.url, token, review);
+      await deliverOrder(server.url, adminToken, review, `Reviewed_${LONG_FILE_NAME}`);
+      const rewrite = await placeServiceOrder(server.url, token, {
+        service: 'resume_rewrite',
+        fileName: LONG_FILE_NAME,
+      });
+      await payOrder(server.url, token, rewrite);
+      await startProcessing(server.url, adminToken, rewrite);
+      const refunded = await placeServiceOrder(server.url, token, {
+        service: 'resume_rewrite',
+        fileName: LONG_FILE_NAME,
+      });
+      await payOrder(server.url, token, refunded);
+      await refundOrder(server.url, adminToken, refunded);
+      checkoutOrderId = await placeServiceOrder(server.url, token, {
+        service: 'resume_rewrite',
+        fileName: LONG_FILE_NAME,
+      });
+    },
+  );
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-    await registerCustomer(server.url, CUSTOMER.email, CUSTOMER.password);
-    const token = await loginToken(server.url, CUSTOMER.email, CUSTOMER.password);
-    const adminToken = await loginToken(server.url, ADMIN.email, ADMIN.password);
-    // The widest rows the Orders table can get: long file names both ways, suggestions, receipt,
-    // the longest status and payment chips.
-    const review = await placeServiceOrder(server.url, token, {
-      service: 'resume_review',
-      fileName: LONG_FILE_NAME,
-    });
-    await payOrder(server.url, token, review);
-    await deliverOrder(server.url, adminToken, review, `Reviewed_${LONG_FILE_NAME}`);
-    const rewrite = await placeServiceOrder(server.url, token, {
-      service: 'resume_rewrite',
-      fileName: LONG_FILE_NAME,
-    });
-    await payOrder(server.url, token, rewrite);
-    await startProcessing(server.url, adminToken, rewrite);
-    const refunded = await placeServiceOrder(server.url, token, {
-      service: 'resume_rewrite',
-      fileName: LONG_FILE_NAME,
-    });
-    await payOrder(server.url, token, refunded);
-    await refundOrder(server.url, adminToken, refunded);
-    checkoutOrderId = await placeServiceOrder(server.url, token, {
-      service: 'resume_rewrite',
-      fileName: LONG_FILE_NAME,
-    });
-  });
-
-  afterEach(() => {
-    expect(takeCspViolations()).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = () => journey.newPage();
 
   async function signedInPage(): Promise<Page> {
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(CUSTOMER.email);
-    await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.goto(`${journey.server.url}/login`);
+    await fillLoginForm(page, CUSTOMER);
+    await page.waitForURL(`${journey.server.url}/home`);
     return page;
   }
 
@@ -165,14 +140,14 @@ describe('customer screens at desktop widths', () => {
 
   it('home, signed out', async () => {
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(journey.server.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await clippedAtDesktopWidths(page, 'home')).toEqual({});
   });
 
   it('orders: every column, long file names, the Receipt action', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${journey.server.url}/orders`);
     const table = page.getByRole('table', { name: 'Order history' });
     await table
       .getByRole('button', { name: /^Receipt: / })
@@ -184,10 +159,10 @@ describe('customer screens at desktop widths', () => {
 
   it('pricing and checkout', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${journey.server.url}/pricing`);
     await page.getByRole('article', { name: 'Create Resume from Scratch' }).waitFor();
     const pricing = await clippedAtDesktopWidths(page, 'pricing');
-    await page.goto(`${server.url}/checkout?orderId=${checkoutOrderId}`);
+    await page.goto(`${journey.server.url}/checkout?orderId=${checkoutOrderId}`);
     await page.getByRole('button', { name: 'Pay Now' }).waitFor();
     const checkout = await clippedAtDesktopWidths(page, 'checkout');
     expect({ ...pricing, ...checkout }).toEqual({});
@@ -195,7 +170,7 @@ describe('customer screens at desktop widths', () => {
 
   it('the resume builder: all nine steps in view, hinted fields as tall as their neighbours', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/createresume`);
+    await page.goto(`${journey.server.url}/createresume`);
     const steps = page.getByRole('navigation', { name: 'Resume steps' }).getByRole('listitem');
     await steps.first().waitFor();
     expect(await steps.count()).toBe(9);
@@ -228,8 +203,7 @@ describe('customer screens at desktop widths', () => {
       { width: 1280, height: 900 },
       { width: 412, height: 823 },
     ]) {
-      const context = await newTestContext(browser, { viewport });
-      contexts.push(context);
+      const context = await journey.newContext({ viewport });
       await context.addInitScript(() => {
         const shifts: number[] = [];
         Object.assign(window, { __layoutShifts: shifts });
@@ -243,8 +217,8 @@ describe('customer screens at desktop widths', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const page = await context.newPage();
-      await page.goto(`${server.url}/pricing`);
-      await page.waitForURL(`${server.url}/`);
+      await page.goto(`${journey.server.url}/pricing`);
+      await page.waitForURL(`${journey.server.url}/`);
       await page.getByText('Please log in to open that page.').first().waitFor();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await waitForSettled(page);

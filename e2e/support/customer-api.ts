@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { waitForSettled } from './browser';
+import { screenshotBothWidths } from './screenshots';
 
 /** JSON against the running server, as a script (not the browser) calls it. */
 export async function apiCall<T = Record<string, unknown>>(
@@ -62,15 +61,8 @@ export function tinyPdf(): Buffer {
 export const SHOTS_DIR = '/tmp/shots-app';
 
 /** Full-page screenshots of the page as it is now, at 1280 and 375 px wide. */
-export async function shootBothWidths(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await waitForSettled(page);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(original);
+export function shootBothWidths(page: Page, name: string): Promise<void> {
+  return screenshotBothWidths(page, SHOTS_DIR, name);
 }
 
 /** Pixels the page is wider than the window: 0 when nothing scrolls sideways. */
