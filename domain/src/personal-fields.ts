@@ -14,6 +14,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   DeliveryAttached: ['file', 'filename'],
   DeliveryRemoved: ['filename'],
   ReviewSuggestionsSaved: ['text'],
+  // The ATS check of the uploaded resume: what the parser read from it.
+  AtsCheckRecorded: ['checkMessages', 'extractedText', 'fields'],
   // Influencer ledger (`influencer-{id}`): identity and payee details.
   InfluencerCreated: ['name', 'email', 'passwordHash'],
   InfluencerPasswordChanged: ['passwordHash'],

@@ -87,6 +87,7 @@ function decide(
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'AtsCheckRecorded':
     case 'OrderDataErased':
       return [];
     default:
@@ -120,6 +121,7 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'AtsCheckRecorded':
     case 'OrderRefunded':
     case 'OrderDataErased':
       return state;

@@ -1,4 +1,6 @@
 // The order aggregate's edge (stream `order-{orderId}`).
+
+export * from './ats-check-facts';
 export * from './order.commands';
 export * from './order.decider';
 export * from './order.events';

@@ -2,7 +2,10 @@ import type { Command } from '../core/decider';
 import type { Currency } from '../pricing/currency';
 import type { PurchasableServiceId } from '../pricing/service-catalogue';
 import type { ResumePayload } from '../resume/resume-payload.schema';
-import type { AdminSettableStatus, StoredFileRef } from './order.events';
+import type { AdminSettableStatus, AtsCheckRecorded, StoredFileRef } from './order.events';
+
+/** The server's own ATS check of the uploaded file, as the order records it. */
+export type AtsCheckFacts = Omit<AtsCheckRecorded['data'], 'orderId'>;
 
 /** The order's commands (stream `order-{orderId}`) and the refusals `decide` answers them with. */
 
@@ -21,6 +24,7 @@ export const ORDER_MESSAGES = {
   suggestionsRequired: 'Please write the suggestions.',
   attachmentNotFound: 'Attachment not found.',
   refunded: 'This order was refunded.',
+  atsCheckNeedsUpload: 'An ATS check belongs to an order for an uploaded resume.',
 } as const;
 
 export type PlaceOrder = Command<
@@ -34,6 +38,11 @@ export type PlaceOrder = Command<
     currency: Currency;
     resume: ResumePayload | null;
     customerUploads: StoredFileRef[];
+    /**
+     * Placed from the ATS check page: the check the server ran on the stored upload, recorded
+     * with the order in the same append (never a score the client sends).
+     */
+    atsCheck?: AtsCheckFacts | null;
   }
 >;
 export type ChangeOrderCurrency = Command<

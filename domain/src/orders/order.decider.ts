@@ -61,7 +61,11 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.kind !== 'none') throw new DomainError('conflict', ORDER_MESSAGES.alreadyPlaced);
       const { data } = command;
       const description = data.description.trim() || DEFAULT_DESCRIPTIONS[data.service];
-      return [
+      const atsCheck = data.atsCheck ?? null;
+      if (atsCheck !== null && data.customerUploads.length === 0) {
+        throw new DomainError('invalid', ORDER_MESSAGES.atsCheckNeedsUpload);
+      }
+      const placed: OrderEvent[] = [
         {
           type: 'OrderPlaced',
           data: {
@@ -78,6 +82,11 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
             customerUploads: data.customerUploads,
           },
         } satisfies OrderPlaced,
+      ];
+      if (atsCheck === null) return placed;
+      return [
+        ...placed,
+        { type: 'AtsCheckRecorded', data: { orderId: data.orderId, ...atsCheck } },
       ];
     }
     case 'ChangeOrderCurrency': {
@@ -233,6 +242,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
         attachments: state.attachments.filter((name) => name !== event.data.filename),
       };
     case 'ReviewSuggestionsSaved':
+    case 'AtsCheckRecorded':
       return state;
     case 'OrderRefunded':
       return { ...state, status: 'refunded' };

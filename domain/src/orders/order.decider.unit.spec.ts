@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AtsReport } from '../ats';
 import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
 import { DomainError } from '../core/domain-error';
-import { ORDER_MESSAGES, type OrderCommand, type PlaceOrder } from './order.commands';
+import { atsCheckFactsOf } from './ats-check-facts';
+import {
+  type AtsCheckFacts,
+  ORDER_MESSAGES,
+  type OrderCommand,
+  type PlaceOrder,
+} from './order.commands';
 import { type OrderState, orderDecider } from './order.decider';
 import type { OrderEvent, OrderPlaced } from './order.events';
 
@@ -178,6 +185,74 @@ describe('Order decider', () => {
       .given([placedReview])
       .when(cmd('RemoveDelivery', { filename: 'final.pdf' }))
       .thenThrows('not_found', ORDER_MESSAGES.attachmentNotFound);
+  });
+});
+
+describe('the ATS check on an order (issue 14)', () => {
+  const report: AtsReport = {
+    score: 74,
+    kind: 'pdf',
+    pages: 1,
+    words: 412,
+    checks: [
+      {
+        id: 'dates',
+        title: 'Dates',
+        status: 'fail',
+        message: 'An ATS cannot read “Summer 19” as a date: write every date as month and year.',
+      },
+      { id: 'text-layer', title: 'Readable text', status: 'pass', message: 'Real text.' },
+    ],
+    fields: {
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      phone: null,
+      location: 'Pune, India',
+      linkedin: null,
+      jobs: [{ title: 'Data Analyst', company: 'Acme', dates: 'Feb 2023 – Present' }],
+      education: [],
+      skills: ['SQL'],
+    },
+    sections: [{ kind: 'experience', title: 'Experience' }],
+    text: 'Asha Verma\nExperience',
+    keywords: { found: ['sql'], missing: ['tableau'], percent: 50 },
+    limitations: [],
+  };
+  const facts: AtsCheckFacts = atsCheckFactsOf(report);
+
+  it("keeps the verdicts in clear and the parser's reading of the file apart, to be sealed", () => {
+    expect(facts).toEqual({
+      score: 74,
+      kind: 'pdf',
+      pages: 1,
+      words: 412,
+      checks: [
+        { id: 'dates', title: 'Dates', status: 'fail' },
+        { id: 'text-layer', title: 'Readable text', status: 'pass' },
+      ],
+      jobMatch: { found: ['sql'], missing: ['tableau'], percent: 50 },
+      limitations: [],
+      checkMessages: [
+        'An ATS cannot read “Summer 19” as a date: write every date as month and year.',
+        'Real text.',
+      ],
+      extractedText: 'Asha Verma\nExperience',
+      fields: report.fields,
+    });
+  });
+
+  it('records the check with the order it was placed with, in the same append', () => {
+    spec
+      .given([])
+      .when(place({ atsCheck: facts }))
+      .then([placedReview, { type: 'AtsCheckRecorded', data: { orderId: 'o1', ...facts } }]);
+  });
+
+  it('refuses a check on an order with no uploaded file', () => {
+    spec
+      .given([])
+      .when(place({ service: 'resume_from_scratch', customerUploads: [], atsCheck: facts }))
+      .thenThrows('invalid', ORDER_MESSAGES.atsCheckNeedsUpload);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AtsCheckId, type AtsDocumentKind, CHECK_IDS, type CheckStatus } from '../ats';
 import type { DomainEvent } from '../core/decider';
 import { eventCatalogue, personal, type StoredEventOf } from '../core/event-catalogue';
 import { CURRENCIES, type Currency } from '../pricing/currency';
@@ -89,6 +90,59 @@ export type OrderRefunded = DomainEvent<
 
 export type OrderDataErased = DomainEvent<'OrderDataErased', { orderId: string }>;
 
+/** One check's verdict as the order keeps it in clear; its sentence is sealed apart. */
+export interface AtsCheckVerdict {
+  id: AtsCheckId;
+  title: string;
+  status: CheckStatus;
+}
+
+/** The fields the ATS check found in the uploaded resume. Personal data. */
+export interface AtsFoundFields {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  location: string | null;
+  linkedin: string | null;
+  jobs: { title: string | null; company: string | null; dates: string | null }[];
+  education: { degree: string | null; school: string | null; dates: string | null }[];
+  skills: string[];
+}
+
+/** The job description's keywords the resume has and lacks (from the advert, not the person). */
+export interface AtsJobMatch {
+  found: string[];
+  missing: string[];
+  percent: number | null;
+}
+
+/**
+ * The ATS check of the uploaded resume, run by the server on the stored file when the order was
+ * placed from the ATS check page (issue 14). Score, verdicts and the job match stay readable
+ * after an erasure; what the parser read from the person's file (its text, the fields it found,
+ * and the checks' sentences, which quote the resume's headings and dates) is personal.
+ */
+export type AtsCheckRecorded = DomainEvent<
+  'AtsCheckRecorded',
+  {
+    orderId: string;
+    score: number;
+    kind: AtsDocumentKind;
+    pages: number;
+    words: number;
+    /** Worst first, as the customer saw them. */
+    checks: AtsCheckVerdict[];
+    jobMatch: AtsJobMatch | null;
+    limitations: string[];
+    /** One sentence per entry of `checks`, in the same order. Personal data. */
+    checkMessages: string[];
+    /** The plain text as the parser read it. Personal data. */
+    extractedText: string;
+    /** Personal data. */
+    fields: AtsFoundFields;
+  }
+>;
+
 export type OrderEvent =
   | OrderPlaced
   | OrderCurrencyChanged
@@ -99,13 +153,25 @@ export type OrderEvent =
   | DeliveryRemoved
   | ReviewSuggestionsSaved
   | OrderRefunded
-  | OrderDataErased;
+  | OrderDataErased
+  | AtsCheckRecorded;
 
 const orderId = z.string().min(1);
 const amount = z.number();
 const currency = z.enum(CURRENCIES);
 const status = z.enum(ORDER_STATUSES);
 const storedFileRef = z.object({ fileId: z.string(), name: z.string() });
+const foundText = z.string().nullable();
+const atsFoundFields = z.object({
+  name: foundText,
+  email: foundText,
+  phone: foundText,
+  location: foundText,
+  linkedin: foundText,
+  jobs: z.array(z.object({ title: foundText, company: foundText, dates: foundText })),
+  education: z.array(z.object({ degree: foundText, school: foundText, dates: foundText })),
+  skills: z.array(z.string()),
+});
 /**
  * The resume form is kept as the customer sent it: the contract validated it when the order was
  * placed, and parsing it again with today's resume schema (defaults, trims) would change rows a
@@ -149,6 +215,31 @@ export const orderEvents = eventCatalogue<OrderEvent>()({
   ReviewSuggestionsSaved: z.object({ orderId, text: personal(z.string()) }),
   OrderRefunded: z.object({ orderId, refundId: z.string(), amount, currency }),
   OrderDataErased: z.object({ orderId }),
+  AtsCheckRecorded: z.object({
+    orderId,
+    score: z.number(),
+    kind: z.enum(['pdf', 'docx', 'doc']),
+    pages: z.number(),
+    words: z.number(),
+    checks: z.array(
+      z.object({
+        id: z.enum(CHECK_IDS),
+        title: z.string(),
+        status: z.enum(['pass', 'warn', 'fail']),
+      }),
+    ),
+    jobMatch: z
+      .object({
+        found: z.array(z.string()),
+        missing: z.array(z.string()),
+        percent: z.number().nullable(),
+      })
+      .nullable(),
+    limitations: z.array(z.string()),
+    checkMessages: personal(z.array(z.string())),
+    extractedText: personal(z.string()),
+    fields: personal(atsFoundFields),
+  }),
 });
 
 export type StoredOrderEvent = StoredEventOf<typeof orderEvents>;

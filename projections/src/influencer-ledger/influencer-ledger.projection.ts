@@ -202,6 +202,7 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'AtsCheckRecorded':
       return null;
     case 'InfluencerCreated':
       // Creates the summary row (all zeros) so a new influencer has figures to show.

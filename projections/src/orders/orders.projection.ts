@@ -122,6 +122,10 @@ function foldOne(
     case 'OrderRefunded':
       orders.patch(orderId, { status: 'refunded', updated_at: at });
       return;
+    // The check lives in the order's stream, where the admin's drawer reads it (sealed parts
+    // and all); the orders table has no column for it.
+    case 'AtsCheckRecorded':
+      return;
     case 'OrderDataErased':
       orders.patch(orderId, {
         user_email: null,
