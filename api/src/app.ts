@@ -39,7 +39,7 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
-/** Routes under /api. Each later slice adds one line here (STYLE.md: vertical slices). */
+/** Routes under /api. Each slice adds one line here (STYLE.md: vertical slices). */
 const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   api.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ message: ERROR_MESSAGES.notFound }),
