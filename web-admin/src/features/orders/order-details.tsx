@@ -6,6 +6,7 @@ import { messages } from '../../shared/messages';
 import type { AttachmentToDelete } from './delete-attachment-dialog';
 import { OrderResume } from './order-resume';
 import styles from './orders.module.css';
+import { paymentMethodName } from './payment-method';
 
 const copy = messages.orders;
 
@@ -66,7 +67,10 @@ export function OrderDetails({
               [copy.fields.paymentId, <code key="pay">{payment.paymentId}</code>],
               [copy.fields.amount, formatMoney(payment.amount, payment.currency)],
               [copy.fields.currency, payment.currency],
-              [copy.fields.method, payment.method ?? copy.notRecorded],
+              [
+                copy.fields.method,
+                payment.method === null ? copy.notRecorded : paymentMethodName(payment.method),
+              ],
               [copy.fields.paidAt, formatDateTime(payment.paidAt)],
               ...(payment.refunds.length > 0
                 ? [
