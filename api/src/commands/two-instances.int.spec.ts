@@ -166,7 +166,7 @@ describe('commands from two API instances on the same streams', () => {
     // per command. Under the race itself conflicts reload, so its read count proves nothing.
     const [orderId] = orderIds;
     const readsBefore = first.reads.count;
-    const statuses: OrderStatus[] = ['processing', 'completed', 'pending', 'processing'];
+    const statuses = ['processing', 'completed', 'pending', 'processing'] as const;
     for (const status of statuses) {
       await handleCommand({
         store: first.store,
