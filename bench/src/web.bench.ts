@@ -6,6 +6,7 @@
 //     LCP, CLS, blocking time, an estimated Lighthouse score, and axe's serious problems.
 // Targets are printed, never asserted. RUNS (default 3) loads per page; timings are medians.
 import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@shortlist/api/testing';
@@ -196,14 +197,22 @@ async function reportPageLoads(): Promise<void> {
   }
 }
 
+/** Figures taken while other work runs (a test battery, a build) are not comparable. */
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`;
+
 async function main(): Promise<void> {
   console.log(
     `# bench:web — Node ${process.versions.node}. Lighthouse 12 needs Node 22, so it cannot run ` +
       'here: the figures below are measured directly in Chromium under its mobile preset, and ' +
       '"≈score" applies its scoring curves to them (Speed Index scored as LCP).',
   );
+  console.log(`${load()} before`);
   await reportBuilds();
   await reportPageLoads();
+  console.log(`\n${load()} after`);
 }
 
 await main();
