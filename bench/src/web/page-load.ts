@@ -22,7 +22,10 @@ export interface PageLoad {
   lcpMs: number | null;
   /** Cumulative Layout Shift as Lighthouse counts it: the worst session window. */
   cls: number;
-  /** Total Blocking Time as Lighthouse counts it, over every long task after FCP. */
+  /**
+   * Total Blocking Time: the part over 50 ms of each long task after FCP. Lighthouse stops
+   * counting at Time to Interactive; this counts to the end of the load, so never less.
+   */
   tbtMs: number;
   longTasks: number;
   /** axe-core violations of serious or critical impact, by rule id. */
