@@ -143,16 +143,6 @@ export {
 } from './status-chip/status';
 export { Chip, type ChipProps, StatusChip, type StatusChipProps } from './status-chip/status-chip';
 export { Stepper, type StepperProps } from './stepper/stepper';
-// Data display
-export {
-  type SortDirection,
-  sortRows,
-  Table,
-  type TableColumn,
-  type TablePagination,
-  type TableProps,
-  type TableSort,
-} from './table/table';
 export {
   DEFAULT_TOAST_DURATION,
   type ToastApi,

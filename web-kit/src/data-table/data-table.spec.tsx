@@ -144,6 +144,25 @@ describe('DataTable', () => {
     expect(names).toEqual(['Ravi', 'Asha', 'Meera']);
   });
 
+  it('names each row by its row-header cell', () => {
+    const [name, ...rest] = columns();
+    render(
+      <DataTable
+        label="People"
+        columns={[{ ...(name as DataColumn<Person>), rowHeader: true }, ...rest]}
+        rows={people}
+        getRowId={(r) => r.id}
+        empty={empty}
+      />,
+    );
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Asha',
+      'Ravi',
+      'Meera',
+    ]);
+    expect(screen.getByRole('row', { name: /^Meera/ })).toBeVisible();
+  });
+
   it('reaches row actions by Tab and opens a focused row with Enter', async () => {
     const onEdit = vi.fn();
     const onRowOpen = vi.fn();

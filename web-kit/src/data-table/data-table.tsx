@@ -27,6 +27,8 @@ export interface DataColumn<Row> {
   align?: 'start' | 'end';
   /** Keeps short cells (dates, chips, actions) on one line. */
   nowrap?: boolean;
+  /** The row's identifying cell: a row header (th scope="row") that names the row. */
+  rowHeader?: boolean;
 }
 
 export interface DataTablePaging {
@@ -237,11 +239,14 @@ export function DataTable<Row>({
                   >
                     {row.getVisibleCells().map((cell) => {
                       const column = cell.column.columnDef.meta as DataColumn<Row>;
+                      const Cell = column.rowHeader ? 'th' : 'td';
                       return (
-                        <td
+                        <Cell
                           key={cell.id}
+                          scope={column.rowHeader ? 'row' : undefined}
                           className={[
                             styles.td,
+                            column.rowHeader ? styles.rowHeader : null,
                             column.align === 'end' ? styles.end : null,
                             column.nowrap ? styles.nowrap : null,
                           ]
@@ -249,7 +254,7 @@ export function DataTable<Row>({
                             .join(' ')}
                         >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
+                        </Cell>
                       );
                     })}
                   </tr>

@@ -1,16 +1,19 @@
 import {
+  type DataColumn,
+  DataTable,
+  type DataTableSort,
   normalizeOrderStatus,
   StatusChip,
-  Table,
-  type TableColumn,
   VisuallyHidden,
 } from '@shortlist/web-kit';
+import { useState } from 'react';
 import { flowMessages } from '../../shared/messages';
 import { formatOrderTime, type Order, shortId } from '../../shared/orders/order-facts';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
 
 const copy = flowMessages.orders;
+const NEWEST_FIRST: DataTableSort = { id: 'time', desc: true };
 
 export interface OrdersTableProps extends OrderActions {
   orders: readonly Order[];
@@ -18,9 +21,10 @@ export interface OrdersTableProps extends OrderActions {
 
 /** SPEC §2 Orders table, with the columns in the order the spec lists them (wide screens). */
 export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: OrdersTableProps) {
-  const columns: TableColumn<Order>[] = [
+  const [sort, setSort] = useState<DataTableSort | null>(NEWEST_FIRST);
+  const columns: DataColumn<Order>[] = [
     {
-      key: 'id',
+      id: 'id',
       header: copy.columns.id,
       rowHeader: true,
       cell: (order) => (
@@ -31,53 +35,58 @@ export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: Orders
       ),
     },
     {
-      key: 'service',
+      id: 'service',
       header: copy.columns.service,
       cell: (order) => <span className={styles.service}>{order.planName}</span>,
     },
     {
-      key: 'status',
+      id: 'status',
       header: copy.columns.status,
       cell: (order) => <StatusChip value={order.status} />,
+      sortable: true,
       sortValue: (order) => normalizeOrderStatus(order.status),
     },
     {
-      key: 'payment',
+      id: 'payment',
       header: copy.columns.payment,
       cell: (order) => <StatusChip kind="payment" value={order.paymentStatus} />,
     },
     {
-      key: 'time',
+      id: 'time',
       header: copy.columns.time,
       cell: (order) => <span className={styles.time}>{formatOrderTime(order.createdAt)}</span>,
+      sortable: true,
       sortValue: (order) => Date.parse(order.createdAt) || 0,
     },
     {
-      key: 'uploads',
+      id: 'uploads',
       header: copy.columns.uploads,
       cell: (order) => <UploadsCell order={order} />,
     },
     {
-      key: 'delivered',
+      id: 'delivered',
       header: copy.columns.delivered,
       cell: (order) => <DeliveredCell order={order} onShowSuggestions={onShowSuggestions} />,
     },
     {
-      key: 'actions',
+      id: 'actions',
       header: copy.columns.actions,
       cell: (order) => <ActionsCell order={order} onShowReceipt={onShowReceipt} />,
     },
   ];
   return (
-    <Table
-      className={styles.table}
-      caption={copy.caption}
-      hideCaption
-      columns={columns}
-      rows={orders}
-      rowKey={(order) => order.id}
-      defaultSort={{ key: 'time', direction: 'descending' }}
-      empty={{ message: copy.noMatch }}
-    />
+    // The wrapper carries the customer layout's column widths (orders.module.css .table).
+    <div className={styles.table}>
+      <DataTable
+        label={copy.caption}
+        columns={columns}
+        rows={orders}
+        getRowId={(order) => order.id}
+        sortMode="client"
+        sort={sort}
+        onSortChange={setSort}
+        empty={{ title: copy.noMatch }}
+      />
+    </div>
   );
 }
