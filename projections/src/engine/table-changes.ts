@@ -94,6 +94,8 @@ export class TableChanges<Row extends WriteRow> {
       }
     }
     this.states.clear();
+    if (deleted.length + put.length + patches.size === 0) return;
+    await keyedLookupsOnly(trx);
     const table = sql.table(this.table);
     const key = sql.ref(this.key);
     if (deleted.length > 0) {
@@ -138,6 +140,7 @@ export async function loadRows<Table extends keyof Database & string, Stored ext
   const wanted = [...new Set(keys)];
   const rows = new Map<string, Stored>();
   if (wanted.length === 0) return rows;
+  await keyedLookupsOnly(trx);
   const list = sql.join([key, ...columns.filter((c) => c !== key)].map((c) => sql.ref(c)));
   const result = await sql<Stored & Record<string, unknown>>`
     select ${list} from ${sql.table(table)} where ${sql.ref(key)} = any(${wanted}::text[])`.execute(
@@ -145,4 +148,15 @@ export async function loadRows<Table extends keyof Database & string, Stored ext
   );
   for (const row of result.rows) rows.set(String(row[key]), row);
   return rows;
+}
+
+/**
+ * Keeps the batch's lookups by key on the key's btree for the rest of the transaction. A
+ * trigram GIN index on the same text column (the admin search's on orders.id) also serves `=`,
+ * and with the estimates of a table being rebuilt the planner picks it for `= any(…)` and for
+ * the join of a multi-row UPDATE: measured on 2.7k orders, 7 s instead of 1 ms for 500 keys. A
+ * GIN index is read only through bitmap scans, so turning those off leaves the btree.
+ */
+async function keyedLookupsOnly(trx: Transaction<Database>): Promise<void> {
+  await sql`set local enable_bitmapscan = off`.execute(trx);
 }

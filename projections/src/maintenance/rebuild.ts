@@ -1,5 +1,5 @@
 import type { EventStore, Position, RecordedEvent } from '@shortlist/eventstore';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 import { PROJECTION_LEASES, releaseLease, tryLease } from '../engine/lease';
 import { type Logger, silentLogger } from '../logger';
@@ -65,6 +65,9 @@ export async function rebuildProjections(
   return db.connection().execute(async (conn) => {
     const held: { projection: Projection; position: Position | null }[] = [];
     const results = new Map<string, RebuildResult>();
+    // Each batch commits its rows with its checkpoint, so a commit lost to a crash loses both
+    // and the next run replays it: the replay need not wait for each commit's WAL flush.
+    await sql`set synchronous_commit = off`.execute(conn);
     try {
       for (const projection of projections) {
         if (await tryLease(conn, PROJECTION_LEASES, projection.name)) {
@@ -113,6 +116,7 @@ export async function rebuildProjections(
       for (const { projection } of held) {
         await releaseLease(conn, PROJECTION_LEASES, projection.name);
       }
+      await sql`reset synchronous_commit`.execute(conn);
     }
     return projections.flatMap((projection) => results.get(projection.name) ?? []);
   });
