@@ -1,8 +1,8 @@
 // `@shortlist/api/testing`: helpers for integration tests of the API and its slices.
 
-// The ATS check's fixture corpus and its extraction, for the e2e journey and the bench.
-export { extractDocument } from '../features/ats/extract-document';
 export * from '../features/ats/testing/resume-files';
+// The ATS check's fixture corpus and its extraction, for the e2e journey and the bench.
+export { extractDocument } from '../shared/ats-extraction/extract-document';
 export { freePort } from './free-port';
 export {
   createLogCollector,

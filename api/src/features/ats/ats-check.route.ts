@@ -6,10 +6,10 @@ import {
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
+import { extractDocument } from '../../shared/ats-extraction/extract-document';
 import { contractRoute } from '../../shared/contract-route';
 import { HttpError } from '../../shared/http-error';
 import { atsRateLimit } from './ats-rate-limits';
-import { extractDocument } from './extract-document';
 import { readDocument, type UploadedDocument } from './read-upload';
 
 const jobDescriptionSchema = multiLineText().max(

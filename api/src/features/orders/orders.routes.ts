@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { JOB_DESCRIPTION_MAX } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerContext } from '../../auth/auth-context';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
@@ -21,7 +22,12 @@ import { resumeDocumentRoutes } from './resume-document/resume-document.route';
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fileStoragePlugin);
-  await app.register(multipart, DOCUMENT_MULTIPART_OPTIONS);
+  // An order from the ATS check page carries its job description (up to 20000 characters,
+  // several bytes each in UTF-8): the uploads' 16 KB field limit would cut it.
+  await app.register(multipart, {
+    ...DOCUMENT_MULTIPART_OPTIONS,
+    limits: { ...DOCUMENT_MULTIPART_OPTIONS.limits, fieldSize: 4 * JOB_DESCRIPTION_MAX },
+  });
   await app.register(placeResumeOrderRoute);
   await app.register(placeServiceOrderRoute);
   await app.register(customerStatsRoute);

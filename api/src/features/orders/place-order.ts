@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AtsCheckFacts,
   type Currency,
   orderDecider,
   orderStreamName,
@@ -18,6 +19,8 @@ export interface NewOrder {
   currency: Currency;
   resume: ResumePayload | null;
   customerUploads: { fileId: string; name: string }[];
+  /** The server's ATS check of the upload, for an order placed from the ATS check page. */
+  atsCheck?: AtsCheckFacts | null;
 }
 
 /**

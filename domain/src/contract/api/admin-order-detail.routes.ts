@@ -8,6 +8,7 @@ import {
   resumePayloadSchema,
   workEntrySchema,
 } from '../../resume/resume-payload.schema';
+import { atsCheckSchema, atsReportSchema } from './ats.routes';
 import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
 import { defineRoute } from './route';
@@ -78,11 +79,31 @@ export const orderPaymentSchema = z.object({
 export type OrderPaymentView = z.infer<typeof orderPaymentSchema>;
 
 /**
+ * The ATS check the server ran on the upload when the order was placed from the ATS check page
+ * (issue 14). Score, verdicts and the job match outlive the erasure; what the parser read from
+ * the file (each check's sentence, the text, the fields found) reads null once erased.
+ */
+export const orderAtsCheckSchema = z.object({
+  checkedAt: z.string(),
+  score: z.number().int().min(0).max(100),
+  kind: atsReportSchema.shape.kind,
+  pages: z.number().int(),
+  words: z.number().int(),
+  checks: z.array(atsCheckSchema.extend({ message: z.string().nullable() })),
+  jobMatch: atsReportSchema.shape.keywords,
+  limitations: z.array(z.string()),
+  text: z.string().nullable(),
+  fields: atsReportSchema.shape.fields.nullable(),
+});
+export type OrderAtsCheckView = z.infer<typeof orderAtsCheckSchema>;
+
+/**
  * GET /admin/orders/{id}: the details drawer. The Order the customer sees, plus what only staff
  * read: the customer's account, the resume form as submitted (the domain's own schema: the same
  * nine steps the builder asks for), the payment facts, whether the server would refund it now,
- * and when its personal data was erased (then `resume`, `userEmail`, uploads, attachments and
- * suggestions read null or empty: SPEC §1 keeps data a month after completion).
+ * the ATS check it was placed with, and when its personal data was erased (then `resume`,
+ * `userEmail`, uploads, attachments, suggestions and the check's personal parts read null or
+ * empty: SPEC §1 keeps data a month after completion).
  */
 export const getAdminOrderDetailRoute = defineRoute({
   method: 'GET',
@@ -97,6 +118,8 @@ export const getAdminOrderDetailRoute = defineRoute({
     resume: resumeViewSchema.nullable(),
     /** Null until paid. */
     payment: orderPaymentSchema.nullable(),
+    /** Null unless the order was placed from the ATS check page. */
+    atsCheck: orderAtsCheckSchema.nullable(),
     /** The refund rule of SPEC §1 as the server applies it: paid and still pending. */
     refundable: z.boolean(),
     /** When the retention job erased the order's personal data; null while it is kept. */

@@ -23,7 +23,11 @@ export const placeResumeOrderRoute = defineRoute({
 // The upload services are read by Home on its first paint: they live apart from these schemas.
 export { isUploadService, UPLOAD_SERVICES, type UploadService } from './upload-services';
 
-/** POST /orders/service (multipart: service, description, file, currency): rewrite or review. */
+/**
+ * POST /orders/service (multipart: service, description, currency, then file): rewrite or
+ * review. From the ATS check page also atsCheck=1 and the optional jobDescription, before the
+ * file: the server checks the stored file itself and records that check on the order.
+ */
 export const placeServiceOrderRoute = defineRoute({
   method: 'POST',
   path: '/orders/service',

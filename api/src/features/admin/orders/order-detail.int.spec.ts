@@ -5,10 +5,13 @@ import {
   orderStreamName,
   type SetOrderStatus,
 } from '@shortlist/domain';
+import { atsReportSchema, getAdminOrderDetailRoute } from '@shortlist/domain/contract';
+import { CLEAN_RESUME } from '@shortlist/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../../commands/handle-command';
 import { createLocalDiskFileStorage } from '../../../files/local-disk.file-storage';
 import { eraseExpiredOrders } from '../../../retention/erase-expired-orders';
+import { resumePdf } from '../../../testing';
 import {
   type NamedUser,
   placeResumeOrder,
@@ -18,6 +21,7 @@ import {
 import {
   createOrdersTestApp,
   markPaid,
+  multipartForm,
   type OrdersTestApp,
 } from '../../../testing/orders-test-kit';
 
@@ -162,6 +166,98 @@ describe('GET /admin/orders/{id}', () => {
     const missing = await detail(randomUUID());
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Order details not found.' });
+  });
+});
+
+describe('the ATS check on an order placed from the ATS check page (issue 14)', () => {
+  const jobDescription = [
+    'Senior Backend Engineer (Payments)',
+    'You will build payment APIs in TypeScript on PostgreSQL, deployed with Docker on Kubernetes.',
+    'Requirements: TypeScript, PostgreSQL, Kafka, Terraform.',
+  ].join('\n');
+
+  /** The checked file ordered as the ATS page orders it; the client's own score is ignored. */
+  async function orderFromAtsPage(file: Buffer, extra: [string, string][] = []) {
+    const form = multipartForm([
+      ['service', 'resume_review'],
+      ['description', ''],
+      ['currency', 'inr'],
+      ['atsCheck', '1'],
+      ['jobDescription', jobDescription],
+      ...extra,
+      ['file', { filename: 'asha.pdf', content: file, contentType: 'application/pdf' }],
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/service',
+      headers: { ...alice.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return String(response.json().orderId);
+  }
+
+  /** What the public check answers for the same file and job description. */
+  async function publicCheck(file: Buffer) {
+    const form = multipartForm([
+      ['jobDescription', jobDescription],
+      ['file', { filename: 'asha.pdf', content: file }],
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ats-check',
+      remoteAddress: '10.21.0.1',
+      ...form,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return atsReportSchema.parse(response.json());
+  }
+
+  it("records the server's own check of the stored file, shown to the admin", async () => {
+    const file = await resumePdf(CLEAN_RESUME);
+    const orderId = await orderFromAtsPage(file, [['score', '100']]);
+    const expected = await publicCheck(file);
+    const body = getAdminOrderDetailRoute.response.parse((await detail(orderId)).json());
+    expect(body.atsCheck).toEqual({
+      checkedAt: expect.any(String),
+      score: expected.score,
+      kind: 'pdf',
+      pages: expected.pages,
+      words: expected.words,
+      checks: expected.checks,
+      jobMatch: expected.keywords,
+      limitations: [],
+      text: expected.text,
+      fields: expected.fields,
+    });
+    expect(body.atsCheck?.score).toBeLessThan(100);
+    expect(body.atsCheck?.fields?.name).toBe('Asha Rao');
+    expect(body.atsCheck?.jobMatch?.found).toEqual(
+      expect.arrayContaining(['TypeScript', 'PostgreSQL', 'Docker', 'Kubernetes']),
+    );
+    expect(body.atsCheck?.jobMatch?.missing).toEqual(
+      expect.arrayContaining(['Kafka', 'Terraform']),
+    );
+  });
+
+  it('has no check on an order placed from the home dialog', async () => {
+    const body = getAdminOrderDetailRoute.response.parse((await detail(order.review)).json());
+    expect(body.atsCheck).toBeNull();
+  });
+
+  it("keeps the score and verdicts after the erasure, the file's text, fields and sentences read null", async () => {
+    const orderId = await orderFromAtsPage(await resumePdf(CLEAN_RESUME));
+    await markPaid(t, orderId);
+    const before = getAdminOrderDetailRoute.response.parse((await detail(orderId)).json());
+    await completeAndErase(orderId);
+    const body = getAdminOrderDetailRoute.response.parse((await detail(orderId)).json());
+    expect(body.atsCheck).toEqual({
+      ...before.atsCheck,
+      checks: before.atsCheck?.checks.map((check) => ({ ...check, message: null })),
+      text: null,
+      fields: null,
+    });
+    expect(JSON.stringify(body)).not.toContain('Asha Rao');
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from '@shortlist/domain';
 import {
   getAdminOrderDetailRoute,
+  type OrderAtsCheckView,
   type OrderPaymentView,
   resumeViewSchema,
 } from '@shortlist/domain/contract';
@@ -22,7 +23,8 @@ import { findOrderRow } from './admin-order';
  * and its resume form come from the read model (which the erasure scrubs); the payment facts
  * from the order's own stream, whose OrderPaid and OrderRefunded carry no personal data and so
  * outlive the erasure, as an accountant needs them to, and the method from the payment stream's
- * PaymentVerified (no personal data either).
+ * PaymentVerified (no personal data either). The ATS check comes from the order's stream too:
+ * its score and verdicts outlive the erasure, its sealed parts then read null.
  */
 export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -47,6 +49,7 @@ export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
         customer: account ?? null,
         resume: resume?.success ? resume.data : null,
         payment: paymentFacts(events, paymentMethods(paymentStream)),
+        atsCheck: atsCheckOf(events),
         refundable: order.paymentStatus === 'paid' && order.status === 'pending',
         erasedAt: row.erased_at?.toISOString() ?? null,
       };
@@ -95,4 +98,29 @@ function paymentFacts(
     }
   }
   return payment;
+}
+
+/** The ATS check recorded with the order, if it was placed from the ATS check page. */
+function atsCheckOf(events: readonly RecordedEvent[]): OrderAtsCheckView | null {
+  for (const recorded of events) {
+    const decoded = decodeEvent([orderEvents], recorded);
+    if (decoded.kind !== 'decoded' || decoded.event.type !== 'AtsCheckRecorded') continue;
+    const { data } = decoded.event;
+    return {
+      checkedAt: toAuditEntry(recorded).at,
+      score: data.score,
+      kind: data.kind,
+      pages: data.pages,
+      words: data.words,
+      checks: data.checks.map((check, index) => ({
+        ...check,
+        message: data.checkMessages?.[index] ?? null,
+      })),
+      jobMatch: data.jobMatch,
+      limitations: data.limitations,
+      text: data.extractedText,
+      fields: data.fields,
+    };
+  }
+  return null;
 }

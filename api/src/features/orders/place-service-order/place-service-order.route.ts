@@ -7,6 +7,8 @@ import {
   singleLineText,
 } from '@shortlist/domain';
 import {
+  ATS_MESSAGES,
+  JOB_DESCRIPTION_MAX,
   placeServiceOrderRoute as placeServiceOrderContract,
   UPLOAD_SERVICES,
 } from '@shortlist/domain/contract';
@@ -22,6 +24,7 @@ import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
+import { atsCheckOfUpload } from './ats-check-of-upload';
 
 // The multipart fields bypass Fastify's schema validation, so each one is the contract's text
 // type here (NUL and other control characters: 400, never an event a projection cannot store).
@@ -49,12 +52,19 @@ const serviceOrderFieldsSchema = z.object({
   // A blank note becomes the SPEC §5 default inside the decider.
   description: multiLineText().max(2000, 'Notes must be at most 2000 characters.').default(''),
   currency: singleLineText().pipe(currencySchema).optional(),
+  // Placed from the ATS check page: "1", and the job description the file was checked against.
+  atsCheck: z.literal('1').optional(),
+  jobDescription: multiLineText()
+    .max(JOB_DESCRIPTION_MAX, ATS_MESSAGES.jobDescriptionTooLong)
+    .default(''),
 });
-const FIELD_NAMES = ['service', 'description', 'currency'] as const;
+const FIELD_NAMES = ['service', 'description', 'currency', 'atsCheck', 'jobDescription'] as const;
 
 /**
- * POST /orders/service (multipart: service, description, file, currency): a rewrite or review
- * order for an uploaded PDF/DOC/DOCX. The file is stored while it streams (checked by content,
+ * POST /orders/service (multipart: service, description, currency, atsCheck?, jobDescription?,
+ * file): a rewrite or review order for an uploaded PDF/DOC/DOCX. From the ATS check page
+ * (atsCheck=1 or a job description) the server checks the stored file again and records that
+ * check with the order, in the same append. The file is stored while it streams (checked by content,
  * 10 MB cap); if the order is not placed, for whatever reason, the stored file is deleted.
  */
 export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
@@ -68,6 +78,10 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             const name = FIELD_NAMES.find((known) => known === part.fieldname);
+            // A job description cut at the field limit is refused, not checked in part.
+            if (name === 'jobDescription' && part.valueTruncated) {
+              throw new HttpError(400, ATS_MESSAGES.jobDescriptionTooLong);
+            }
             if (name !== undefined && typeof part.value === 'string') fields[name] = part.value;
             continue;
           }
@@ -89,12 +103,18 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
           );
         }
         if (upload === null) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
+        const { jobDescription } = parsed.data;
+        const fromAtsPage = parsed.data.atsCheck === '1' || jobDescription.trim() !== '';
+        const atsCheck = fromAtsPage
+          ? await atsCheckOfUpload(app.files, upload, jobDescription, request.log)
+          : null;
         const orderId = await placeOrderFor(app, request, {
           service: parsed.data.service,
           description: parsed.data.description,
           currency: parsed.data.currency ?? DEFAULT_CURRENCY,
           resume: null,
           customerUploads: [{ fileId: upload.fileId, name: upload.name }],
+          atsCheck,
         });
         return reply.code(201).send({ orderId });
       } catch (error) {

@@ -1,5 +1,5 @@
 import { ATS_MESSAGES } from '@shortlist/domain/contract';
-import { HttpError } from '../../shared/http-error';
+import { HttpError } from '../http-error';
 
 /** A file that passed the type check but cannot be read: the visitor's to fix, never a 5xx. */
 export function unreadable(reason: 'corrupt' | 'encrypted'): HttpError {
