@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsAdmin, payReviewOrder, shootAdmin, toast } from './support/admin-orders';
-import { tinyPdf } from './support/customer-api';
+import { apiCall, loginToken, tinyPdf } from './support/customer-api';
 import { expectAccessible, useJourney } from './support/journey';
 import type { Person } from './support/login-form';
+import { auditVerify, influencerBalances } from './support/verify-replay';
 
 const ADMIN: Person = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 
@@ -126,5 +127,38 @@ describe('admin orders journeys', () => {
     await history.getByText('Refund issued by the provider').waitFor();
     await history.getByText('Order refunded').waitFor();
     await expectAccessible(page);
+  });
+
+  it('after the journeys: every paid order names its method (UPI in the drawer); replays match the read models', async () => {
+    const { url } = journey.server;
+    const token = await loginToken(url, ADMIN.email, ADMIN.password);
+    const { body } = await apiCall<{ items: { id: string }[] }>(url, '/admin/orders?limit=100', {
+      token,
+    });
+    expect(body.items.length).toBeGreaterThanOrEqual(2);
+    for (const { id } of body.items) {
+      const detail = await apiCall<{ payment: { method: string | null } | null }>(
+        url,
+        `/admin/orders/${id}`,
+        { token },
+      );
+      // The sandbox's checkout offers UPI first, as Razorpay's does for an Indian customer.
+      expect(detail.body.payment?.method, id).toBe('upi');
+    }
+    const [first] = body.items;
+    if (!first) throw new Error('no paid order');
+    const page = await newPage();
+    await openAsAdmin(page, url, `/admin/orders?q=${first.id}`, ADMIN);
+    const short = first.id.slice(0, 8);
+    const row = page.getByRole('row', { name: `View details of order ${short}` });
+    await row.getByRole('button', { name: `View details of order ${short}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Order ${short}` });
+    await drawer.locator('dt', { hasText: 'Method' }).locator('+ dd', { hasText: 'UPI' }).waitFor();
+
+    const audit = await auditVerify(journey.server);
+    expect(audit.lines.at(-1), audit.lines.join('\n')).toBe('read models match the events');
+    expect(audit.exitCode).toBe(0);
+    // No influencer takes part here: their statements and ledgers agree by having nothing.
+    expect(await influencerBalances(journey.server, token)).toEqual([]);
   });
 });

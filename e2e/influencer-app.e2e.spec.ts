@@ -5,6 +5,7 @@ import { seedReferredReviews } from './support/influencer';
 import { expectAccessible, useJourney } from './support/journey';
 import { fillLoginForm } from './support/login-form';
 import { screenshotBothWidths } from './support/screenshots';
+import { auditVerify, influencerBalances } from './support/verify-replay';
 
 const ADMIN = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 const INFLUENCER = { email: 'riya@influencers.test', password: 'riya-pass-1', name: 'Riya Sen' };
@@ -338,5 +339,17 @@ describe('influencer app journeys', () => {
     );
     expect(statement.body.entries.at(-1)?.balance).toBe(statement.body.balance);
     expect(statement.body.balance).toBe(await readModelBalance());
+  });
+
+  it('after the journeys: every statement ends at its ledger balance; replays match the read models', async () => {
+    const balances = await influencerBalances(journey.server, adminToken);
+    expect(balances.map((balance) => balance.influencerId)).toContain(influencer.id);
+    for (const { influencerId, statement, ledger } of balances) {
+      expect(ledger, `read model balance of influencer ${influencerId}`).toBe(statement);
+    }
+    const audit = await auditVerify(journey.server);
+    expect(audit.lines.at(-1), audit.lines.join('\n')).toBe('read models match the events');
+    expect(audit.exitCode).toBe(0);
+    expect(audit.lines.filter((line) => line.startsWith('DIFF'))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ export {
   handleCommand,
 } from './commands/handle-command';
 export { type Config, ConfigError, type Env, loadConfig } from './config/config';
+export { ledgerStatement } from './features/influencer/statement/ledger-statement';
 export { type CreateServicesOptions, createServices } from './main/create-services';
 export { startEmbeddedPostgres } from './main/embedded-postgres';
 export { type RunningServer, type StartServerOptions, startServer } from './main/start-server';

@@ -9,6 +9,8 @@ import { createTestDatabase } from '@shortlist/eventstore/testing';
 export interface TestServer {
   /** Origin of the running server, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
+  /** The server's own PostgreSQL database: events, read models and key vault. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     });
     return {
       url: server.url.replace(/\/$/, ''),
+      databaseUrl: database.url,
       close: async () => {
         await server.close();
         await cleanUp(database.drop, dataDir);
