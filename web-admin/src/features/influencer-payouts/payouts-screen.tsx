@@ -6,12 +6,12 @@ import {
   type DataColumn,
   DataTable,
   DataTableToolbar,
-  PageHeader,
   Select,
   useApiQuery,
   useTableUrlState,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
+import { ListHeading, loadStates } from '../../shared/admin-list';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { payeeNameOf } from './payee-name';
@@ -112,8 +112,7 @@ export function PayoutsScreen() {
 
   return (
     <>
-      <title>{messages.title(copy.heading)}</title>
-      <PageHeader title={copy.heading} />
+      <ListHeading heading={copy.heading} />
       <DataTableToolbar>
         <Select
           label={copy.filter}
@@ -133,12 +132,8 @@ export function PayoutsScreen() {
         columns={columns}
         rows={rows}
         getRowId={(item) => item._id}
-        loading={list.isPending}
-        refreshing={list.isFetching && !list.isPending}
-        error={list.isError ? copy.loadFailed : null}
-        onRetry={() => void list.refetch()}
+        {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty }}
-        labels={{ retry: messages.common.retry }}
       />
       <PayoutActionDialog action={action} onClose={() => setAction(null)} />
     </>

@@ -9,12 +9,12 @@ import {
   type DataColumn,
   DataTable,
   DataTableToolbar,
-  PageHeader,
   Select,
   useApiQuery,
   useTableUrlState,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
+import { ListHeading, loadStates } from '../../shared/admin-list';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { InfluencerReplyDialog } from './influencer-reply-dialog';
@@ -73,8 +73,7 @@ export function InfluencerQueriesScreen() {
 
   return (
     <>
-      <title>{messages.title(copy.heading)}</title>
-      <PageHeader title={copy.heading} />
+      <ListHeading heading={copy.heading} />
       <DataTableToolbar>
         <Select
           label={copy.status}
@@ -93,12 +92,8 @@ export function InfluencerQueriesScreen() {
         columns={columns}
         rows={rows}
         getRowId={(item) => item._id}
-        loading={list.isPending}
-        error={list.isError ? copy.loadFailed : null}
-        onRetry={() => void list.refetch()}
-        refreshing={list.isFetching && !list.isPending}
+        {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty }}
-        labels={{ retry: messages.common.retry }}
       />
       <InfluencerReplyDialog
         query={replying}

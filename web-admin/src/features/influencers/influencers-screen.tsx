@@ -7,10 +7,8 @@ import {
   Button,
   type DataColumn,
   DataTable,
-  DataTableSearch,
   DataTableToolbar,
   errorMessage,
-  PageHeader,
   useApiMutation,
   useApiQuery,
   useTableUrlState,
@@ -18,6 +16,7 @@ import {
 } from '@shortlist/web-kit';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListHeading, ListSearch, loadStates } from '../../shared/admin-list';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { copyText } from '../../shared/copy-text';
 import { formatMoney } from '../../shared/format';
@@ -148,31 +147,21 @@ export function InfluencersScreen() {
 
   return (
     <>
-      <title>{messages.title(copy.heading)}</title>
-      <PageHeader title={copy.heading} />
+      <ListHeading heading={copy.heading} />
       <CreateInfluencerForm />
       <DataTableToolbar>
-        <DataTableSearch
-          label={copy.search}
-          placeholder={copy.searchHint}
-          value={view.q}
-          onSearch={view.setQ}
-        />
+        <ListSearch view={view} label={copy.search} hint={copy.searchHint} />
       </DataTableToolbar>
       <DataTable
         label={copy.heading}
         columns={columns}
         rows={list.data?.items}
         getRowId={(row) => row._id}
-        loading={list.isPending}
-        refreshing={list.isFetching && !list.isPending}
-        error={list.isError ? copy.loadFailed : null}
-        onRetry={() => void list.refetch()}
+        {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty }}
         sortMode="client"
         sort={view.sort}
         onSortChange={view.setSort}
-        labels={{ retry: messages.common.retry }}
       />
       <PasswordDialog
         influencer={passwordFor}

@@ -9,10 +9,8 @@ import {
   Chip,
   type DataColumn,
   DataTable,
-  DataTableSearch,
   DataTableToolbar,
   orderStatusLook,
-  PageHeader,
   Select,
   StatusChip,
   useApiQuery,
@@ -21,6 +19,7 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ListHeading, ListSearch, loadStates, PAGE_SIZE, pagingOf } from '../../shared/admin-list';
 import { formatDateTime, formatMoney, shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { AttachFileDialog } from './attach-file-dialog';
@@ -34,7 +33,6 @@ import { SuggestionsDialog } from './suggestions-dialog';
 
 const copy = messages.orders;
 
-const PAGE_SIZE = 50;
 const FILTERS = { status: '', overdue: '' } as const;
 /** `?order={id}` keeps the drawer open across a reload or a shared link. */
 const ORDER_PARAM = 'order';
@@ -146,15 +144,9 @@ export function OrdersScreen() {
 
   return (
     <>
-      <title>{messages.title(copy.heading)}</title>
-      <PageHeader title={copy.heading} description={copy.lead} />
+      <ListHeading heading={copy.heading} description={copy.lead} />
       <DataTableToolbar>
-        <DataTableSearch
-          label={copy.search}
-          placeholder={copy.searchHint}
-          value={view.q}
-          onSearch={view.setQ}
-        />
+        <ListSearch view={view} label={copy.search} hint={copy.searchHint} />
         <Select
           label={copy.statusFilter}
           className={styles.filter}
@@ -176,20 +168,11 @@ export function OrdersScreen() {
         columns={columns}
         rows={list.data?.items}
         getRowId={(order) => order.id}
-        loading={list.isPending}
-        refreshing={list.isFetching && !list.isPending}
-        error={list.isError ? copy.loadFailed : null}
-        onRetry={() => void list.refetch()}
+        {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty, message: view.q ? copy.emptySearch(view.q) : undefined }}
-        paging={{
-          page: view.page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onPageChange: view.setPage,
-        }}
+        paging={pagingOf(view, list.data?.total)}
         onRowOpen={(order) => openDrawer(order.id)}
         rowLabel={(order) => copy.viewDetailsOf(shortId(order.id))}
-        labels={{ retry: messages.common.retry }}
       />
       <OrderDrawer
         orderId={openOrderId}

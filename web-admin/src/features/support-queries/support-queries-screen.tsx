@@ -8,10 +8,8 @@ import {
   Chip,
   type DataColumn,
   DataTable,
-  DataTableSearch,
   DataTableToolbar,
   errorMessage,
-  PageHeader,
   useApiMutation,
   useApiQuery,
   useTableUrlState,
@@ -19,6 +17,7 @@ import {
 } from '@shortlist/web-kit';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListHeading, ListSearch, loadStates, PAGE_SIZE, pagingOf } from '../../shared/admin-list';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
@@ -26,7 +25,6 @@ import { ReplyDrawer } from './reply-drawer';
 import styles from './support-queries-screen.module.css';
 
 const copy = messages.supportQueries;
-const PAGE_SIZE = 50;
 const NEWEST_FIRST = { id: 'createdAt', desc: true };
 
 /** SPEC §2 Queries: a searchable table with Reply and Delete; the reply drawer holds history. */
@@ -108,35 +106,20 @@ export function SupportQueriesScreen() {
 
   return (
     <>
-      <title>{messages.title(copy.heading)}</title>
-      <PageHeader title={copy.heading} />
+      <ListHeading heading={copy.heading} />
       <DataTableToolbar>
-        <DataTableSearch
-          label={copy.search}
-          placeholder={copy.searchHint}
-          value={view.q}
-          onSearch={view.setQ}
-        />
+        <ListSearch view={view} label={copy.search} hint={copy.searchHint} />
       </DataTableToolbar>
       <DataTable
         label={copy.heading}
         columns={columns}
         rows={list.data?.items}
         getRowId={(query) => query.id}
-        loading={list.isPending}
-        refreshing={list.isFetching && !list.isPending}
-        error={list.isError ? copy.loadFailed : null}
-        onRetry={() => void list.refetch()}
+        {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty }}
         sort={view.sort}
         onSortChange={view.setSort}
-        paging={{
-          page: view.page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onPageChange: view.setPage,
-        }}
-        labels={{ retry: messages.common.retry }}
+        paging={pagingOf(view, list.data?.total)}
       />
       <ReplyDrawer queryId={replying?.id ?? null} onClose={() => setReplying(null)} />
       <ConfirmDialog

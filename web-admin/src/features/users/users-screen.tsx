@@ -4,20 +4,18 @@ import {
   Chip,
   type DataColumn,
   DataTable,
-  DataTableSearch,
   DataTableToolbar,
-  PageHeader,
   useApiQuery,
   useTableUrlState,
 } from '@shortlist/web-kit';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListHeading, ListSearch, loadStates, PAGE_SIZE, pagingOf } from '../../shared/admin-list';
 import { formatDateTime, shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { UserOrdersDrawer } from './user-orders-drawer';
 
 const copy = messages.users;
-const PAGE_SIZE = 50;
 
 /** SPEC §2 Users: a searchable table of id, name, email, role chip, created; orders on click. */
 export function UsersScreen() {
@@ -67,35 +65,20 @@ export function UsersScreen() {
 
   return (
     <>
-      <title>{messages.title(copy.heading)}</title>
-      <PageHeader title={copy.heading} />
+      <ListHeading heading={copy.heading} />
       <DataTableToolbar>
-        <DataTableSearch
-          label={copy.search}
-          placeholder={copy.searchHint}
-          value={view.q}
-          onSearch={view.setQ}
-        />
+        <ListSearch view={view} label={copy.search} hint={copy.searchHint} />
       </DataTableToolbar>
       <DataTable
         label={copy.heading}
         columns={columns}
         rows={list.data?.items}
         getRowId={(user) => user.id}
-        loading={list.isPending}
-        refreshing={list.isFetching && !list.isPending}
-        error={list.isError ? copy.loadFailed : null}
-        onRetry={() => void list.refetch()}
+        {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty, message: view.q ? copy.emptySearch(view.q) : undefined }}
-        paging={{
-          page: view.page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onPageChange: view.setPage,
-        }}
+        paging={pagingOf(view, list.data?.total)}
         onRowOpen={setOpened}
         rowLabel={(user) => copy.viewOrders(nameOf(user))}
-        labels={{ retry: messages.common.retry }}
       />
       <UserOrdersDrawer
         user={opened}
