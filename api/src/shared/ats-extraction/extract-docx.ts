@@ -5,6 +5,8 @@ import { unreadable } from './extraction-error';
 const BODY_SIZE = 11;
 const HEADING_SIZE = 14;
 const LINE_HEIGHT = 16;
+/** Where a part after a tab starts: right of any title, as a PDF's right-aligned dates. */
+const TAB_X = 400;
 
 const ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
@@ -43,28 +45,36 @@ export async function extractDocx(bytes: Buffer): Promise<AtsDocument> {
     throw unreadable('corrupt');
   });
   const items: AtsTextItem[] = [];
+  let line = 0;
   for (const match of html.matchAll(BLOCK)) {
     const tag = match[1] ?? 'p';
-    const inner = match[2] ?? '';
-    const text = decode(inner);
-    if (text === '') continue;
     const heading = tag.startsWith('h');
-    const bold = heading || /^<strong>.*<\/strong>$/s.test(inner.trim());
-    items.push({
-      text,
-      x: 0,
-      y: items.length * LINE_HEIGHT,
-      width: text.length * 6,
-      page: 1,
-      fontSize: heading ? HEADING_SIZE : BODY_SIZE,
-      fontName: bold ? 'bold' : 'regular',
-      bold,
-      listItem: tag === 'li',
+    // A tab stop sets a paragraph's parts apart ("Data Analyst | Acme<tab>Feb 2023 – Present"):
+    // each part is an item of its own on the line, as a PDF's right-aligned dates are.
+    const parts = (match[2] ?? '')
+      .split('\t')
+      .map((inner) => ({ inner, text: decode(inner) }))
+      .filter((part) => part.text !== '');
+    if (parts.length === 0) continue;
+    parts.forEach(({ inner, text }, index) => {
+      const bold = heading || /^<strong>.*<\/strong>$/s.test(inner.trim());
+      items.push({
+        text,
+        x: index === 0 ? 0 : TAB_X * index,
+        y: line * LINE_HEIGHT,
+        width: text.length * 6,
+        page: 1,
+        fontSize: heading ? HEADING_SIZE : BODY_SIZE,
+        fontName: bold ? 'bold' : 'regular',
+        bold,
+        listItem: tag === 'li',
+      });
     });
+    line += 1;
   }
   return {
     kind: 'docx',
-    pages: [{ width: 612, height: Math.max(792, (items.length + 1) * LINE_HEIGHT) }],
+    pages: [{ width: 612, height: Math.max(792, (line + 1) * LINE_HEIGHT) }],
     items,
     images: html.match(/<img\b/g)?.length ?? 0,
     tables: html.match(/<table\b/g)?.length ?? 0,

@@ -95,3 +95,13 @@ export const downloadOrderResumePdfRoute = defineRoute({
   params: idParamsSchema,
   response: pdfAnswer,
 });
+
+/** GET /orders/{id}/resume.docx: the same resume as a Word file (its owner or an admin). */
+export const downloadOrderResumeDocxRoute = defineRoute({
+  method: 'GET',
+  path: '/orders/:id/resume.docx',
+  audience: 'customer',
+  summary: "Download a resume-from-scratch order's resume as a Word file (DOCX)",
+  params: idParamsSchema,
+  response: z.unknown().describe('the DOCX'),
+});

@@ -3,6 +3,7 @@ import { atsReportSchema } from '@shortlist/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, registerUser, type TestUser } from '../../../testing/orders-test-kit';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { renderResumeDocx } from './resume-docx';
 import { renderResumePdf } from './resume-pdf';
 import { richResumePayload } from './rich-resume.fixture';
 
@@ -19,9 +20,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Our own ATS check, through its route, of a PDF. */
-async function atsCheck(pdf: Buffer) {
-  const form = multipartForm([['file', { filename: 'resume.pdf', content: pdf }]]);
+/** Our own ATS check, through its route, of a PDF or a DOCX. */
+async function atsCheck(file: Buffer, filename = 'resume.pdf') {
+  const form = multipartForm([['file', { filename, content: file }]]);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/ats-check',
@@ -64,6 +65,35 @@ describe('the resume PDF from the builder', () => {
     payload.personal.fullName = 'आशा Verma';
     const pdf = await renderResumePdf(resumePayloadSchema.parse(payload));
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('the resume DOCX from the builder', () => {
+  it('reads back through mammoth as the PDF does: at least 90, every check passing', async () => {
+    const docx = await renderResumeDocx(resumePayloadSchema.parse(richResumePayload()));
+    const report = await atsCheck(docx, 'resume.docx');
+    expect(report.kind).toBe('docx');
+    expect(report.checks.filter((check) => check.status !== 'pass')).toEqual([]);
+    expect(report.score).toBeGreaterThanOrEqual(90);
+    expect(report.fields).toMatchObject({
+      name: 'Asha Verma',
+      email: 'asha.verma@example.com',
+      phone: '+91 98765 43210',
+      location: 'Pune, India',
+      linkedin: 'linkedin.com/in/ashaverma',
+      jobs: [
+        { title: 'Data Analyst', company: 'Acme Retail Pvt Ltd', dates: 'Feb 2023 – Present' },
+        { title: 'Junior Analyst', company: 'Globex Technologies', dates: 'Jul 2021 – Jan 2023' },
+        { title: 'Analytics Intern', company: 'Initech Solutions', dates: 'Dec 2020 – Jun 2021' },
+      ],
+      education: [
+        {
+          degree: 'BSc in Statistics',
+          school: 'Savitribai Phule Pune University',
+          dates: 'Jul 2018 – May 2021',
+        },
+      ],
+    });
   });
 });
 
@@ -124,5 +154,18 @@ describe('GET /api/orders/:id/resume.pdf', () => {
 
     const other = await t.app.inject({ method: 'GET', url, headers: stranger.auth });
     expect(other.statusCode).toBe(403);
+
+    const docxUrl = `/api/orders/${orderId}/resume.docx`;
+    const docx = await t.app.inject({ method: 'GET', url: docxUrl, headers: owner.auth });
+    expect(docx.statusCode).toBe(200);
+    expect(docx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(docx.headers['content-disposition']).toBe(
+      'attachment; filename="Asha-Verma-resume.docx"',
+    );
+    expect((await atsCheck(docx.rawPayload, 'resume.docx')).fields.name).toBe('Asha Verma');
+    const refused = await t.app.inject({ method: 'GET', url: docxUrl, headers: stranger.auth });
+    expect(refused.statusCode).toBe(403);
   });
 });

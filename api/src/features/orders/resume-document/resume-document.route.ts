@@ -1,10 +1,15 @@
 import { resumePayloadSchema } from '@shortlist/domain';
-import { downloadOrderResumePdfRoute, previewResumePdfRoute } from '@shortlist/domain/contract';
-import type { FastifyReply } from 'fastify';
+import {
+  downloadOrderResumeDocxRoute,
+  downloadOrderResumePdfRoute,
+  previewResumePdfRoute,
+} from '@shortlist/domain/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { orderFor } from '../order-access';
+import { renderResumeDocx } from './resume-docx';
 import { renderResumePdf } from './resume-pdf';
 
 export const RESUME_DOCUMENT_MESSAGES = {
@@ -12,47 +17,75 @@ export const RESUME_DOCUMENT_MESSAGES = {
 } as const;
 
 /** A file name from the person's name: letters, digits and dashes only. */
-function fileNameFor(fullName: string): string {
+function fileNameFor(fullName: string, extension: 'pdf' | 'docx'): string {
   const stem = fullName
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
     .trim()
     .replace(/\s+/g, '-')
     .slice(0, 60);
-  return `${stem === '' ? 'resume' : `${stem}-resume`}.pdf`;
+  return `${stem === '' ? 'resume' : `${stem}-resume`}.${extension}`;
 }
 
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, name: string, disposition: string) {
+const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+function send(
+  reply: FastifyReply,
+  file: { bytes: Uint8Array; name: string; type: keyof typeof CONTENT_TYPES },
+  disposition: string,
+) {
+  const { bytes, name, type } = file;
   return reply
-    .header('content-type', 'application/pdf')
+    .header('content-type', CONTENT_TYPES[type])
     .header('content-disposition', `${disposition}; filename="${name}"`)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(bytes));
 }
 
+/** A from-scratch order's form, for its owner or an admin (404 for an order without one). */
+async function orderedResume(app: FastifyInstance, request: FastifyRequest, orderId: string) {
+  const row = await orderFor(app, request, orderId, 'read');
+  // The read model keeps the form as it was validated when the order was placed.
+  const resume = resumePayloadSchema.safeParse(row.resume);
+  if (!resume.success) throw new HttpError(404, RESUME_DOCUMENT_MESSAGES.noResume);
+  return resume.data;
+}
+
 /**
- * The builder's resume as a PDF: a preview of the form as it stands (the builder's last step)
- * and the download of a placed from-scratch order (its owner or an admin, as every order file).
+ * The builder's resume as a PDF and a DOCX: a PDF preview of the form as it stands (the
+ * builder's last step) and the downloads of a placed from-scratch order (its owner or an admin,
+ * as every order file).
  */
 export const resumeDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, previewResumePdfRoute, [400]),
     handler: async (request, reply) => {
       const bytes = await renderResumePdf(request.body);
-      return sendPdf(reply, bytes, 'resume-preview.pdf', 'inline');
+      return send(reply, { bytes, name: 'resume-preview.pdf', type: 'pdf' }, 'inline');
     },
   });
 
   app.route({
     ...contractRoute(app, downloadOrderResumePdfRoute, [400, 403, 404]),
     handler: async (request, reply) => {
-      const row = await orderFor(app, request, request.params.id, 'read');
-      // The read model keeps the form as it was validated when the order was placed.
-      const resume = resumePayloadSchema.safeParse(row.resume);
-      if (!resume.success) throw new HttpError(404, RESUME_DOCUMENT_MESSAGES.noResume);
-      const bytes = await renderResumePdf(resume.data);
-      return sendPdf(reply, bytes, fileNameFor(resume.data.personal.fullName), 'attachment');
+      const resume = await orderedResume(app, request, request.params.id);
+      const bytes = await renderResumePdf(resume);
+      const name = fileNameFor(resume.personal.fullName, 'pdf');
+      return send(reply, { bytes, name, type: 'pdf' }, 'attachment');
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, downloadOrderResumeDocxRoute, [400, 403, 404]),
+    handler: async (request, reply) => {
+      const resume = await orderedResume(app, request, request.params.id);
+      const bytes = await renderResumeDocx(resume);
+      const name = fileNameFor(resume.personal.fullName, 'docx');
+      return send(reply, { bytes, name, type: 'docx' }, 'attachment');
     },
   });
 };

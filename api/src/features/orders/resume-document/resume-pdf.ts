@@ -1,5 +1,6 @@
 import type { ResumePayload } from '@shortlist/domain';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { resumeBlocks } from './resume-blocks';
 
 // US Letter with ¾-inch margins: fits A4 printers too. Everything an ATS needs is plain text in
 // one column, set in Helvetica (a font every parser maps to Unicode), headings in capitals.
@@ -10,38 +11,6 @@ const SIZES = { name: 20, role: 12, heading: 12, body: 10 } as const;
 const LEADING = 1.35;
 const BULLET = '•';
 const BULLET_INDENT = 12;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const given = (value: string | undefined) =>
-  value !== undefined && value.trim() !== '' && value.trim().toUpperCase() !== 'N/A';
-
-/** "2024-01" → "Jan 2024": the one date form the ATS check asks for. */
-export function monthYear(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(value);
-  if (match === null) return null;
-  return `${MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}`;
-}
-
-/** "Jan 2020 – Present"; an N/A end is an ongoing job, an N/A start leaves the dates out. */
-export function dateRange(start: string, end: string): string | null {
-  const from = monthYear(start);
-  if (from === null) return null;
-  return `${from} – ${monthYear(end) ?? 'Present'}`;
-}
-
-/** The builder's multi-line text as bullet points: one per line, else one per sentence. */
-export function bulletsOf(text: string): string[] {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/^\s*[•\-–*·]\s*/u, '').trim())
-    .filter((line) => line !== '');
-  if (lines.length > 1) return lines;
-  return (lines[0] ?? '')
-    .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence !== '');
-}
 
 class Writer {
   private page: PDFPage;
@@ -143,9 +112,8 @@ class Writer {
 }
 
 /**
- * The builder's form (SPEC §3) as an ATS-friendly one-column PDF: name, contact line, then
- * Summary, Experience, Education, Skills, Projects, Certifications and Languages under standard
- * headings, most recent job first as entered, dates as "Jan 2020 – Present", bullets for duties.
+ * The builder's form (SPEC §3) as an ATS-friendly one-column PDF: the blocks of resume-blocks.ts
+ * drawn top to bottom in Helvetica, dates right-aligned on their entry's line.
  */
 export async function renderResumePdf(resume: ResumePayload): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -155,81 +123,27 @@ export async function renderResumePdf(resume: ResumePayload): Promise<Uint8Array
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const write = new Writer(pdf, regular, bold, new Set(regular.getCharacterSet()));
-  const { personal } = resume;
-
-  write.line(personal.fullName, { bold: true, size: SIZES.name });
-  const role = resume.targetRoles[0];
-  if (given(role)) write.line(role ?? '', { size: SIZES.role });
-  write.line([personal.email, personal.phone, personal.address].filter(given).join(' | '));
-  const links = [personal.linkedin, personal.github].filter(given);
-  if (links.length > 0) write.line(links.join(' | '));
-
-  if (given(resume.summary)) {
-    write.heading('Summary');
-    write.line(resume.summary);
-  }
-
-  write.heading('Experience');
-  resume.work.forEach((job, index) => {
-    if (index > 0) write.gap();
-    write.line([job.jobTitle, job.company].filter(given).join(' | '), {
-      bold: true,
-      right: dateRange(job.start, job.end),
-    });
-    if (given(job.location)) write.line(job.location);
-    for (const duty of bulletsOf(job.responsibilities)) write.bullet(duty);
-  });
-
-  write.heading('Education');
-  resume.edu.forEach((entry, index) => {
-    if (index > 0) write.gap();
-    const major = given(entry.major) ? ` in ${entry.major}` : '';
-    write.line([`${entry.degree}${major}`, entry.institution].filter(given).join(' | '), {
-      bold: true,
-      right: dateRange(entry.start, entry.end),
-    });
-    if (given(entry.location)) write.line(entry.location);
-  });
-
-  write.heading('Skills');
-  if (given(resume.skills.techSkills))
-    write.line(`Technical: ${oneLine(resume.skills.techSkills)}`);
-  if (given(resume.skills.softSkills))
-    write.line(`Soft skills: ${oneLine(resume.skills.softSkills)}`);
-
-  const projects = resume.projects.filter((project) => given(project.name));
-  if (projects.length > 0) {
-    write.heading('Projects');
-    projects.forEach((project, index) => {
-      if (index > 0) write.gap();
-      write.line([project.name, project.role].filter(given).join(' | '), { bold: true });
-      if (given(project.tech)) write.line(`Technologies: ${project.tech}`);
-      for (const point of bulletsOf(project.desc)) write.bullet(point);
-      if (given(project.link)) write.line(project.link);
-    });
-  }
-
-  const certs = resume.certs.filter((cert) => given(cert.name));
-  if (certs.length > 0) {
-    write.heading('Certifications');
-    for (const cert of certs) {
-      write.line([cert.name, cert.org].filter(given).join(' | '), { right: monthYear(cert.date) });
+  for (const block of resumeBlocks(resume)) {
+    switch (block.kind) {
+      case 'name':
+        write.line(block.text, { bold: true, size: SIZES.name });
+        break;
+      case 'role':
+        write.line(block.text, { size: SIZES.role });
+        break;
+      case 'heading':
+        write.heading(block.text);
+        break;
+      case 'line':
+        write.line(block.text, { bold: block.bold, right: block.right });
+        break;
+      case 'bullet':
+        write.bullet(block.text);
+        break;
+      case 'gap':
+        write.gap();
+        break;
     }
   }
-
-  const langs = resume.langs.filter((lang) => given(lang.name));
-  if (langs.length > 0) {
-    write.heading('Languages');
-    write.line(langs.map((lang) => `${lang.name} (${lang.level})`).join(', '));
-  }
-
   return pdf.save();
-}
-
-function oneLine(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .join(', ');
 }
