@@ -4,6 +4,8 @@ import {
   DataTableSearch,
   PageHeader,
 } from '@shortlist/web-kit';
+import type { ReactNode } from 'react';
+import styles from './admin-list.module.css';
 import { messages } from './messages';
 
 // What every admin list screen (orders, users, support queries, influencers, influencer queries,
@@ -67,4 +69,9 @@ export function ListSearch({
   hint: string;
 }) {
   return <DataTableSearch label={label} placeholder={hint} value={view.q} onSearch={view.setQ} />;
+}
+
+/** The buttons in a row's Actions cell. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <span className={styles.rowActions}>{children}</span>;
 }

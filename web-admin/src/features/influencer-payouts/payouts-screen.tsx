@@ -11,7 +11,7 @@ import {
   useTableUrlState,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
-import { ListHeading, loadStates } from '../../shared/admin-list';
+import { ListHeading, loadStates, RowActions } from '../../shared/admin-list';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { payeeNameOf } from './payee-name';
@@ -89,7 +89,7 @@ export function PayoutsScreen() {
       nowrap: true,
       cell: (item) =>
         item.status === 'requested' || item.status === 'approved' ? (
-          <span className={styles.actions}>
+          <RowActions>
             <Button
               size="sm"
               aria-label={`${copy.approve} ${payeeNameOf(item)}`}
@@ -105,7 +105,7 @@ export function PayoutsScreen() {
             >
               {copy.reject}
             </Button>
-          </span>
+          </RowActions>
         ) : null,
     },
   ];

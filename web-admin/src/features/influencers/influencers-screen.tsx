@@ -16,7 +16,7 @@ import {
 } from '@shortlist/web-kit';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListHeading, ListSearch, loadStates } from '../../shared/admin-list';
+import { ListHeading, ListSearch, loadStates, RowActions } from '../../shared/admin-list';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { copyText } from '../../shared/copy-text';
 import { formatMoney } from '../../shared/format';
@@ -123,7 +123,7 @@ export function InfluencersScreen() {
       header: messages.common.actions,
       nowrap: true,
       cell: (row) => (
-        <span className={styles.actions}>
+        <RowActions>
           <Button
             size="sm"
             variant="secondary"
@@ -140,7 +140,7 @@ export function InfluencersScreen() {
           >
             {messages.common.delete}
           </Button>
-        </span>
+        </RowActions>
       ),
     },
   ];

@@ -17,7 +17,14 @@ import {
 } from '@shortlist/web-kit';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListHeading, ListSearch, loadStates, PAGE_SIZE, pagingOf } from '../../shared/admin-list';
+import {
+  ListHeading,
+  ListSearch,
+  loadStates,
+  PAGE_SIZE,
+  pagingOf,
+  RowActions,
+} from '../../shared/admin-list';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
@@ -83,7 +90,7 @@ export function SupportQueriesScreen() {
       header: messages.common.actions,
       nowrap: true,
       cell: (query) => (
-        <span className={styles.actions}>
+        <RowActions>
           <Button
             size="sm"
             aria-label={copy.replyTo(who(query))}
@@ -99,7 +106,7 @@ export function SupportQueriesScreen() {
           >
             {messages.common.delete}
           </Button>
-        </span>
+        </RowActions>
       ),
     },
   ];
