@@ -67,6 +67,7 @@ export function detailAnswer(overrides: Record<string, unknown> = {}, order = {}
       paidAt: '2025-11-20T10:05:00.000Z',
       refunds: [],
     },
+    atsCheck: null,
     refundable: true,
     erasedAt: null,
     ...overrides,
