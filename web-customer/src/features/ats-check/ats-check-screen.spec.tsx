@@ -131,7 +131,7 @@ describe('/ats-check', () => {
 
   it('signed out, an offer keeps the file and leads to sign-up; back signed in, it orders that file', async () => {
     const first = await renderApp('/ats-check');
-    await runCheck();
+    await runCheck('SQL and Tableau');
     act(() => FakeXhr.sent[0]?.respond(200, report()));
     await userEvent.click(await screen.findByRole('button', { name: 'Get it reviewed' }));
     const offers = screen.getByRole('region', { name: 'Want a person to fix it?' });
@@ -152,6 +152,11 @@ describe('/ats-check', () => {
     expect(xhr?.url).toBe('/api/orders/service');
     expect(xhr?.body?.get('service')).toBe('resume_review');
     expect((xhr?.body?.get('file') as File | null)?.name).toBe('cv.pdf');
+    // The server checks the file again for the order, against the same job description.
+    expect(xhr?.body?.get('atsCheck')).toBe('1');
+    expect(xhr?.body?.get('jobDescription')).toBe('SQL and Tableau');
+    expect([...(xhr?.body?.keys() ?? [])].at(-1)).toBe('file');
+    expect(xhr?.body?.has('score')).toBe(false);
     act(() => xhr?.respond(201, { orderId: 'ord-7' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
     expect(router.state.location.search).toBe('?orderId=ord-7');

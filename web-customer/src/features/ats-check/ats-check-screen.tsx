@@ -76,7 +76,11 @@ export function AtsCheckScreen() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<{ report: AtsReportView; file: File } | null>(null);
+  const [result, setResult] = useState<{
+    report: AtsReportView;
+    file: File;
+    jobDescription: string;
+  } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -101,7 +105,7 @@ export function AtsCheckScreen() {
         onProgress: setProgress,
         signal: controller.current.signal,
       });
-      setResult({ report, file });
+      setResult({ report, file, jobDescription });
     } catch (error) {
       if (isAbortError(error)) return;
       setResult(null);
@@ -127,6 +131,7 @@ export function AtsCheckScreen() {
         <OrderPanel
           service={service}
           file={pending.order.file}
+          jobDescription={pending.order.jobDescription}
           onCancel={() => setPending({ state: 'none' })}
         />
       ) : null}
@@ -182,7 +187,7 @@ export function AtsCheckScreen() {
       {result !== null && !check.isPending ? (
         <>
           <AtsResult report={result.report} headingRef={resultHeading} />
-          <AtsOffers file={result.file} />
+          <AtsOffers file={result.file} jobDescription={result.jobDescription} />
         </>
       ) : null}
     </div>

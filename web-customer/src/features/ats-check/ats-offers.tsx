@@ -14,7 +14,7 @@ const SERVICES: readonly UploadService[] = ['resume_review', 'resume_rewrite'];
  * The two offers for the file just checked. Signed in, the order form opens with that file;
  * signed out, the file is kept in this browser and the visitor signs up or logs in first.
  */
-export function AtsOffers({ file }: { file: File }) {
+export function AtsOffers({ file, jobDescription }: { file: File; jobDescription: string }) {
   const { signedIn } = useSession();
   const [chosen, setChosen] = useState<UploadService | null>(null);
   const [saved, setSaved] = useState(false);
@@ -23,7 +23,7 @@ export function AtsOffers({ file }: { file: File }) {
     setChosen(service);
     if (!signedIn) {
       setSaved(false);
-      await savePendingOrder(service, file);
+      await savePendingOrder(service, file, jobDescription);
       setSaved(true);
     }
   };
@@ -49,7 +49,13 @@ export function AtsOffers({ file }: { file: File }) {
         ))}
       </div>
       {chosen !== null && signedIn ? (
-        <OrderPanel key={chosen} service={chosen} file={file} onCancel={() => setChosen(null)} />
+        <OrderPanel
+          key={chosen}
+          service={chosen}
+          file={file}
+          jobDescription={jobDescription}
+          onCancel={() => setChosen(null)}
+        />
       ) : null}
       {chosen !== null && !signedIn && saved ? (
         <div className={styles.signIn} role="status">

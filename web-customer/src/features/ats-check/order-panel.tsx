@@ -15,9 +15,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loginPath, paths } from '../../shared/paths';
-import { serviceOrderForm } from '../../shared/service-order/place-service-order';
 import { atsMessages as copy } from './ats-check.messages';
 import styles from './ats-check.module.css';
+import { atsOrderForm } from './ats-order-form';
 import { orderReturnPath } from './order-return-path';
 import { clearPendingOrder, savePendingOrder } from './pending-order-store';
 
@@ -25,10 +25,13 @@ import { clearPendingOrder, savePendingOrder } from './pending-order-store';
 export function OrderPanel({
   service,
   file,
+  jobDescription,
   onCancel,
 }: {
   service: UploadService;
   file: File;
+  /** The job description the file was checked against ('' for none). */
+  jobDescription: string;
   onCancel: () => void;
 }) {
   const navigate = useNavigate();
@@ -48,7 +51,7 @@ export function OrderPanel({
     setProgress(0);
     try {
       const { orderId } = await place.mutateAsync({
-        form: serviceOrderForm({ service, description: notes, file, currency }),
+        form: atsOrderForm({ service, description: notes, file, currency }, jobDescription),
         onProgress: setProgress,
       });
       await clearPendingOrder();
@@ -57,7 +60,7 @@ export function OrderPanel({
       setProgress(null);
       if (error instanceof ApiError && error.status === 401) {
         // The session ended meanwhile: keep the file and come back here after logging in.
-        await savePendingOrder(service, file);
+        await savePendingOrder(service, file, jobDescription);
         navigate(loginPath(orderReturnPath(service)));
         return;
       }

@@ -10,6 +10,8 @@ import type { UploadService } from '@shortlist/domain/contract';
 export interface PendingOrder {
   service: UploadService;
   file: File;
+  /** The job description it was checked against, checked again with the order. */
+  jobDescription: string;
   savedAt: number;
 }
 
@@ -51,12 +53,18 @@ function isPendingOrder(value: unknown): value is PendingOrder {
   return (
     (record.service === 'resume_review' || record.service === 'resume_rewrite') &&
     record.file instanceof Blob &&
+    typeof record.jobDescription === 'string' &&
     typeof record.savedAt === 'number'
   );
 }
 
-export async function savePendingOrder(service: UploadService, file: File, now = Date.now()) {
-  const pending: PendingOrder = { service, file, savedAt: now };
+export async function savePendingOrder(
+  service: UploadService,
+  file: File,
+  jobDescription: string,
+  now = Date.now(),
+) {
+  const pending: PendingOrder = { service, file, jobDescription, savedAt: now };
   memory = pending;
   await run('readwrite', (store) => store.put(pending, KEY));
 }

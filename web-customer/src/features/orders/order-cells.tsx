@@ -11,8 +11,22 @@ export interface OrderActions {
   onShowReceipt: (order: Order) => void;
 }
 
-/** The customer's own files (SPEC §2 Uploads column). */
+/** The builder's form as a PDF and a Word file, made on download (issue 14). */
+const BUILT_RESUME = ['pdf', 'docx'] as const;
+
+/** The customer's own files (SPEC §2 Uploads column); for a built resume, its PDF and DOCX. */
 export function UploadsCell({ order }: { order: Order }) {
+  if (order.service === 'resume_from_scratch' && order.customerUploads.length === 0) {
+    return (
+      <ul className={styles.files}>
+        {BUILT_RESUME.map((type) => (
+          <li key={type}>
+            <FileButton url={`/api/orders/${order.id}/resume.${type}`} name={`resume.${type}`} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   if (order.customerUploads.length === 0) return <>{copy.none}</>;
   return (
     <ul className={styles.files}>

@@ -80,6 +80,21 @@ describe('orders', () => {
     expect(within(table).queryByText('Queued')).toBeNull();
   });
 
+  it("offers a built resume's PDF and Word file where an upload order lists its file", async () => {
+    const built = apiOrder({
+      id: 'built-1',
+      paymentStatus: 'paid',
+      service: 'resume_from_scratch',
+      planName: 'ATS Resume – From Scratch',
+      customerUploads: [],
+    });
+    stubFetch(() => json(200, { orders: [built] }));
+    await renderApp('/orders', { user: customer });
+    const table = await screen.findByRole('table', { name: 'Order history' });
+    expect(within(table).getByRole('button', { name: 'Download resume.pdf' })).toBeVisible();
+    expect(within(table).getByRole('button', { name: 'Download resume.docx' })).toBeVisible();
+  });
+
   // A missing status or 'paid' already reads as pending in the API's answer (SPEC §4).
   it('filters by status', async () => {
     stubFetch(() => json(200, { orders: history }));
