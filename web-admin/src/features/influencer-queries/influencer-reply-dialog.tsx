@@ -16,6 +16,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import replyStyles from '../../shared/reply-form.module.css';
 import styles from './influencer-queries.module.css';
 
 const copy = messages.influencerQueries;
@@ -75,8 +76,8 @@ export function InfluencerReplyDialog({
       closeLabel={messages.common.close}
     >
       {query ? (
-        <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-          <div className={styles.original}>
+        <form className={replyStyles.form} noValidate onSubmit={(event) => void submit(event)}>
+          <div className={replyStyles.original}>
             <p className={styles.subject}>{query.subject}</p>
             <p>{query.message}</p>
           </div>

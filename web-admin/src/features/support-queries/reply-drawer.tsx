@@ -21,6 +21,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import replyStyles from '../../shared/reply-form.module.css';
 import styles from './support-queries-screen.module.css';
 
 const copy = messages.supportQueries;
@@ -112,7 +113,7 @@ function ReplyForm({
 
   return (
     <div className={styles.stack}>
-      <div className={styles.original}>
+      <div className={replyStyles.original}>
         <p className={styles.originalMeta}>
           {copy.from} {item.email ?? copy.erased} · {formatDateTime(item.createdAt)}
           {item.pid ? ` · ${copy.profileId} ${item.pid}` : ''}{' '}
@@ -122,7 +123,7 @@ function ReplyForm({
         </p>
         <p>{item.message ?? copy.erased}</p>
       </div>
-      <form className={styles.form} noValidate onSubmit={submit}>
+      <form className={replyStyles.form} noValidate onSubmit={submit}>
         <Field
           label={copy.subject}
           name="subject"
