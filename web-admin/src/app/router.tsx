@@ -9,14 +9,24 @@ import { AdminLayout } from './admin-layout';
 
 export { basename };
 
+/** Whether the page was opened at `path` under this app's base (its own address, cold). */
+function openedAt(path: string): boolean {
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  return window.location.pathname.replace(/\/+$/, '') === `${basename}${relative}`;
+}
+
 /**
  * A screen in a chunk of its own, fetched when it is first shown: the first load carries the
  * shell, the guard and the landing screen, not every screen. The shell stays drawn meanwhile.
+ * When the app opens at the screen's own address, the chunk is requested at once, while the
+ * shell renders, instead of once the shell has drawn it.
  */
 function lazyScreen<Name extends string>(
+  path: string,
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
+  if (openedAt(path)) load().catch(() => {}); // a failure shows when the screen imports it
   const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return (
     <Suspense fallback={<LoadingState />}>
@@ -37,15 +47,20 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardScreen /> },
       {
         path: 'orders',
-        element: lazyScreen(() => import('../features/orders/orders-screen'), 'OrdersScreen'),
+        element: lazyScreen(
+          'orders',
+          () => import('../features/orders/orders-screen'),
+          'OrdersScreen',
+        ),
       },
       {
         path: 'users',
-        element: lazyScreen(() => import('../features/users/users-screen'), 'UsersScreen'),
+        element: lazyScreen('users', () => import('../features/users/users-screen'), 'UsersScreen'),
       },
       {
         path: 'queries',
         element: lazyScreen(
+          'queries',
           () => import('../features/support-queries/support-queries-screen'),
           'SupportQueriesScreen',
         ),
@@ -53,6 +68,7 @@ export const routes: RouteObject[] = [
       {
         path: 'influencers',
         element: lazyScreen(
+          'influencers',
           () => import('../features/influencers/influencers-screen'),
           'InfluencersScreen',
         ),
@@ -60,6 +76,7 @@ export const routes: RouteObject[] = [
       {
         path: 'influencer-queries',
         element: lazyScreen(
+          'influencer-queries',
           () => import('../features/influencer-queries/influencer-queries-screen'),
           'InfluencerQueriesScreen',
         ),
@@ -67,6 +84,7 @@ export const routes: RouteObject[] = [
       {
         path: 'influencer-payouts',
         element: lazyScreen(
+          'influencer-payouts',
           () => import('../features/influencer-payouts/payouts-screen'),
           'PayoutsScreen',
         ),

@@ -1,4 +1,4 @@
-import { LoadingState } from '@shortlist/web-kit';
+import { LoadingState, readToken } from '@shortlist/web-kit';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomeScreen } from '../features/home/home-screen';
@@ -22,11 +22,18 @@ function lazyScreen<Name extends string>(
   return async () => ({ Component: (await load())[name] });
 }
 
-/** A screen behind RequireSession: fetched when the guard renders it (see require-session.tsx). */
+/**
+ * A screen behind RequireSession: fetched when the guard renders it (see require-session.tsx),
+ * or at once when a signed-in visit opens at its address, while the layout renders.
+ */
 function guardedScreen<Name extends string>(
+  path: string,
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
+  if (readToken() !== null && window.location.pathname.replace(/\/+$/, '') === `/${path}`) {
+    load().catch(() => {}); // a failure shows when the screen imports it
+  }
   const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return <Screen />;
 }
@@ -111,6 +118,7 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
                 {
                   path: 'createresume',
                   element: guardedScreen(
+                    'createresume',
                     () => import('../features/resume-builder/resume-builder-screen'),
                     'ResumeBuilderScreen',
                   ),
@@ -118,6 +126,7 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
                 {
                   path: 'pricing',
                   element: guardedScreen(
+                    'pricing',
                     () => import('../features/pricing/pricing-screen'),
                     'PricingScreen',
                   ),
@@ -125,6 +134,7 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
                 {
                   path: 'checkout',
                   element: guardedScreen(
+                    'checkout',
                     () => import('../features/checkout/checkout-screen'),
                     'CheckoutScreen',
                   ),
@@ -132,6 +142,7 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
                 {
                   path: 'orders',
                   element: guardedScreen(
+                    'orders',
                     () => import('../features/orders/orders-screen'),
                     'OrdersScreen',
                   ),
@@ -139,6 +150,7 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
                 {
                   path: 'profile',
                   element: guardedScreen(
+                    'profile',
                     () => import('../features/profile/profile-screen'),
                     'ProfileScreen',
                   ),

@@ -10,14 +10,24 @@ import { InfluencerLayout } from './influencer-layout';
 /** Must match `base` in vite.config.ts: the server mounts this build at /influencer/. */
 export const basename = '/influencer';
 
+/** Whether the page was opened at `path` under this app's base (its own address, cold). */
+function openedAt(path: string): boolean {
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  return window.location.pathname.replace(/\/+$/, '') === `${basename}${relative}`;
+}
+
 /**
  * A screen in a chunk of its own, fetched when it is first shown: the first load carries the
  * shell, the guard and the landing screen, not every screen. The shell stays drawn meanwhile.
+ * When the app opens at the screen's own address, the chunk is requested at once, while the
+ * shell renders, instead of once the shell has drawn it.
  */
 function lazyScreen<Name extends string>(
+  path: string,
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
+  if (openedAt(path)) load().catch(() => {}); // a failure shows when the screen imports it
   const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return (
     <Suspense fallback={<LoadingState />}>
@@ -35,21 +45,34 @@ export const routes: RouteObject[] = [
       {
         path: paths.statement,
         element: lazyScreen(
+          paths.statement,
           () => import('../features/statement/statement-screen'),
           'StatementScreen',
         ),
       },
       {
         path: paths.orders,
-        element: lazyScreen(() => import('../features/orders/orders-screen'), 'OrdersScreen'),
+        element: lazyScreen(
+          paths.orders,
+          () => import('../features/orders/orders-screen'),
+          'OrdersScreen',
+        ),
       },
       {
         path: paths.queries,
-        element: lazyScreen(() => import('../features/queries/queries-screen'), 'QueriesScreen'),
+        element: lazyScreen(
+          paths.queries,
+          () => import('../features/queries/queries-screen'),
+          'QueriesScreen',
+        ),
       },
       {
         path: paths.payouts,
-        element: lazyScreen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen'),
+        element: lazyScreen(
+          paths.payouts,
+          () => import('../features/payouts/payouts-screen'),
+          'PayoutsScreen',
+        ),
       },
     ],
   },
