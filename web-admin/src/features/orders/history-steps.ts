@@ -37,6 +37,7 @@ const TITLES: Readonly<Record<string, string>> = {
   ReviewSuggestionsSaved: 'Suggestions saved',
   OrderRefunded: 'Order refunded',
   OrderDataErased: 'Personal data erased',
+  AtsCheckRecorded: 'ATS check of the upload recorded',
   CheckoutRequested: 'Checkout requested',
   CheckoutRequestAborted: 'Checkout request abandoned',
   CheckoutStarted: 'Checkout opened with the provider',
@@ -129,12 +130,17 @@ function outcomeOf(entry: AuditEntryView): string | null {
     case 'OrderCurrencyChanged':
     case 'OrderRefunded':
       return formatMoney(event.data.amount, event.data.currency);
+    case 'AtsCheckRecorded':
+      return `Score ${event.data.score} / 100`;
     default:
       return null;
   }
 }
 
 function factsOf(entry: AuditEntryView, shredded: boolean): HistoryFact[] {
+  // The check's verdicts, text and fields are the Details tab's ATS check section, not facts.
+  if (entry.type === 'AtsCheckRecorded')
+    return [{ label: 'Shown in', value: 'Details → ATS check' }];
   const personal = personalFieldsOf(entry.type);
   const currency = currencyIn(entry.data);
   const facts: HistoryFact[] = [];

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { AttachmentToDelete } from './delete-attachment-dialog';
+import { OrderAtsCheck } from './order-ats-check';
 import { OrderResume } from './order-resume';
 import styles from './orders.module.css';
 import { paymentMethodName } from './payment-method';
@@ -20,7 +21,7 @@ export function OrderDetails({
   detail: AdminOrderDetail;
   onDeleteAttachment: (attachment: AttachmentToDelete) => void;
 }) {
-  const { order, customer, payment, resume, erasedAt } = detail;
+  const { order, customer, payment, resume, atsCheck, erasedAt } = detail;
   const erased = erasedAt !== null;
   return (
     <div className={styles.details}>
@@ -138,6 +139,28 @@ export function OrderDetails({
           </ul>
         )}
       </Section>
+
+      {atsCheck !== null ? (
+        <Section title={copy.sections.atsCheck}>
+          <OrderAtsCheck check={atsCheck} />
+        </Section>
+      ) : null}
+
+      {order.service === 'resume_from_scratch' && resume !== null ? (
+        <Section title={copy.sections.firstDraft}>
+          <p className={styles.muted}>{copy.firstDraftLead}</p>
+          <ul className={styles.files}>
+            {(['pdf', 'docx'] as const).map((type) => (
+              <li key={type}>
+                <DownloadButton
+                  url={`/api/orders/${order.id}/resume.${type}`}
+                  name={`resume.${type}`}
+                />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
 
       {order.service === 'resume_review' ? (
         <Section title={copy.sections.suggestions}>

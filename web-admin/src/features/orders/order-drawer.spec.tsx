@@ -44,6 +44,101 @@ async function openDrawer() {
   return drawer();
 }
 
+/** The check the server recorded on a review ordered from the ATS check page. */
+function atsCheck(erased = false) {
+  return {
+    checkedAt: '2025-11-20T10:00:00.000Z',
+    score: 74,
+    kind: 'pdf',
+    pages: 1,
+    words: 412,
+    checks: [
+      {
+        id: 'dates',
+        title: 'Dates',
+        status: 'fail',
+        message: erased ? null : 'An ATS cannot read “Summer 19” as a date.',
+      },
+      {
+        id: 'text-layer',
+        title: 'Readable text',
+        status: 'pass',
+        message: erased ? null : 'The file has a real text layer an ATS can read.',
+      },
+    ],
+    jobMatch: { found: ['SQL', 'Tableau'], missing: ['Kafka'], percent: 67 },
+    limitations: [],
+    text: erased ? null : 'Asha Verma\nEXPERIENCE',
+    fields: erased
+      ? null
+      : {
+          name: 'Asha Verma',
+          email: 'asha@example.com',
+          phone: null,
+          location: 'Pune, India',
+          linkedin: null,
+          jobs: [{ title: 'Data Analyst', company: 'Acme', dates: 'Feb 2023 – Present' }],
+          education: [],
+          skills: ['SQL'],
+        },
+  };
+}
+
+describe('Order drawer: the ATS check and the first draft (issue 14)', () => {
+  it('shows the check the order was placed with: score, verdicts, job match, fields and text', async () => {
+    api(detailAnswer({ atsCheck: atsCheck() }));
+    renderAdmin('/orders');
+    const panel = await openDrawer();
+    const section = within(panel).getByRole('heading', { name: 'ATS check' }).closest('section');
+    if (section === null) throw new Error('no ATS check section');
+    const check = within(section);
+    expect(check.getByText('Score 74 / 100')).toBeVisible();
+    const verdicts = within(check.getByRole('list', { name: 'Checks, worst first' }));
+    expect(verdicts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Fail Dates: An ATS cannot read “Summer 19” as a date.',
+      'Pass Readable text: The file has a real text layer an ATS can read.',
+    ]);
+    expect(check.getByText('67%')).toBeVisible();
+    expect(check.getByText('SQL, Tableau')).toBeVisible();
+    expect(check.getByText('Kafka')).toBeVisible();
+    expect(check.getByText('Data Analyst · Acme · Feb 2023 – Present')).toBeVisible();
+    expect(check.getByLabelText('Text the ATS read')).toHaveTextContent('Asha Verma EXPERIENCE');
+  });
+
+  it('after the erasure keeps the score and verdicts, the rest reads erased', async () => {
+    api(detailAnswer({ atsCheck: atsCheck(true), erasedAt: '2025-12-25T00:00:00.000Z' }));
+    renderAdmin('/orders');
+    const panel = await openDrawer();
+    const section = within(panel).getByRole('heading', { name: 'ATS check' }).closest('section');
+    if (section === null) throw new Error('no ATS check section');
+    const check = within(section);
+    expect(check.getByText('Score 74 / 100')).toBeVisible();
+    expect(check.getAllByText('erased')).toHaveLength(4);
+    expect(check.queryByText(/Summer 19/)).toBeNull();
+  });
+
+  it('has no ATS check section for an order placed elsewhere', async () => {
+    api(detailAnswer());
+    renderAdmin('/orders');
+    const panel = await openDrawer();
+    expect(within(panel).queryByRole('heading', { name: 'ATS check' })).toBeNull();
+  });
+
+  it("offers a built resume's first draft as PDF and DOCX", async () => {
+    api(
+      detailAnswer(
+        { resume: resumeView() },
+        { service: 'resume_from_scratch', planName: 'Resume from Scratch' },
+      ),
+    );
+    renderAdmin('/orders');
+    const panel = await openDrawer();
+    expect(within(panel).getByRole('heading', { name: 'First draft' })).toBeVisible();
+    expect(within(panel).getByRole('button', { name: 'Download resume.pdf' })).toBeVisible();
+    expect(within(panel).getByRole('button', { name: 'Download resume.docx' })).toBeVisible();
+  });
+});
+
 describe('Order drawer', () => {
   it('shows the order, customer, payment facts, files and the nine-step resume form', async () => {
     api(
