@@ -3,6 +3,7 @@ import { resumePdf } from '@shortlist/api/testing';
 import { CLEAN_RESUME } from '@shortlist/domain/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openAsAdmin, shootAdmin } from './support/admin-orders';
 import { seriousA11yProblems } from './support/axe';
 import {
   launchBrowser,
@@ -14,9 +15,11 @@ import { apiCall, horizontalOverflow, loginToken } from './support/customer-api'
 import { startTestServer, type TestServer } from './support/server';
 
 // Issue 14: a signed-out visitor checks a resume, reads what the ATS sees, orders a review of
-// that same file through sign-up (no second upload) and pays in the sandbox.
+// that same file through sign-up (no second upload) and pays in the sandbox; the admin then
+// finds the server's own check of that file in the order drawer.
 const SCREENS = '/work/screens/customer';
 const CUSTOMER = { name: 'Asha Rao', email: 'asha@ats.test', password: 'asha-pass-1' };
+const ADMIN = { email: 'admin@ats.test', password: 'admin-pass-123' };
 const JOB_DESCRIPTION = [
   'Senior Backend Engineer (Payments)',
   'You will build payment APIs in TypeScript and Node.js on PostgreSQL, deployed with Docker on Kubernetes.',
@@ -30,7 +33,10 @@ describe('ATS check', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
   });
 
   afterEach(() => {
@@ -60,7 +66,7 @@ describe('ATS check', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  it('signed out: check → result → "Get it reviewed" → sign up → checkout with the same file → pay', async () => {
+  it('signed out: check → result → "Get it reviewed" → sign up → checkout with the same file → pay → the admin sees the check', async () => {
     const page = await newPage();
     await page.goto(server.url);
     await page.getByRole('link', { name: 'Free ATS check' }).click();
@@ -127,5 +133,26 @@ describe('ATS check', () => {
     expect(body.order.service).toBe('resume_review');
     expect(body.order.paymentStatus).toBe('paid');
     expect(body.order.customerUploads.map((upload) => upload.name)).toEqual(['asha-cv.pdf']);
+
+    // The admin opens the paid order: the server's check of the stored file, against the same
+    // job description, is in the drawer with the score the customer saw.
+    const admin = await newPage();
+    await openAsAdmin(admin, server.url, `/admin/orders?q=${orderId}`, ADMIN);
+    const short = orderId.slice(0, 8);
+    await admin.getByRole('button', { name: `View details of order ${short}` }).click();
+    const drawer = admin.getByRole('dialog', { name: `Order ${short}` });
+    const check = drawer.locator('section', {
+      has: admin.getByRole('heading', { name: 'ATS check' }),
+    });
+    await check.getByText(`Score ${score} / 100`).waitFor();
+    const verdicts = check.getByRole('list', { name: 'Checks, worst first' });
+    expect(await verdicts.getByRole('listitem').count()).toBe(13);
+    expect(await check.getByText('Kafka', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await check.getByText('asha.rao@example.com', { exact: true }).count()).toBe(1);
+    expect(await check.getByLabel('Text the ATS read').innerText()).toContain(
+      'Senior Software Engineer | Acme Payments Pvt Ltd',
+    );
+    expect(await seriousA11yProblems(admin)).toEqual([]);
+    await shootAdmin(admin, 'orders-drawer-ats-check');
   });
 });
