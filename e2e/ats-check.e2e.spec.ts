@@ -153,6 +153,8 @@ describe('ATS check', () => {
       'Senior Software Engineer | Acme Payments Pvt Ltd',
     );
     expect(await seriousA11yProblems(admin)).toEqual([]);
+    // The drawer scrolls on its own: the screenshots show the section, not the drawer's top.
+    await check.scrollIntoViewIfNeeded();
     await shootAdmin(admin, 'orders-drawer-ats-check');
   });
 });
