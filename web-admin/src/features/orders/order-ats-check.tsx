@@ -106,9 +106,11 @@ export function OrderAtsCheck({ check }: { check: OrderAtsCheckView }) {
       {check.text === null ? (
         <Erased />
       ) : (
-        <pre className={styles.atsText} tabIndex={0} aria-label={copy.text}>
-          {check.text}
-        </pre>
+        // A named, focusable region: a keyboard can reach it to scroll the text.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region
+        <section className={styles.atsText} tabIndex={0} aria-label={copy.text}>
+          <pre className={styles.atsPre}>{check.text}</pre>
+        </section>
       )}
     </div>
   );
