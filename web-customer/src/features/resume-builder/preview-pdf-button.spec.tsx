@@ -4,7 +4,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customer, renderApp } from '../../testing/render-app';
-import { DRAFT_STORAGE_KEY, emptyDraft, type ResumeDraft } from './resume-draft';
+import type { ResumeDraft } from './resume-draft';
+import { storeCompleteDraft } from './testing/complete-draft';
 
 afterEach(() => {
   clearSession();
@@ -12,56 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const entry = (values: Record<string, string>) => ({ key: 'k', values });
-
-/** A complete form on the last step, as the builder keeps it in this tab. */
-function storeLastStep(changes: Partial<ResumeDraft> = {}) {
-  const draft: ResumeDraft = {
-    ...emptyDraft(),
-    degreeLevel: 'Bachelors',
-    majorPrimary: 'Data Science',
-    targetRole: 'Data Analyst',
-    personal: {
-      fullName: 'Asha Verma',
-      email: 'asha@example.com',
-      phone: '9876543210',
-      address: 'Pune',
-      linkedin: 'N/A',
-      github: 'N/A',
-    },
-    summary: 'Analyst who turns data into decisions.',
-    skills: { techSkills: 'SQL', softSkills: 'Writing' },
-    lists: {
-      work: [
-        entry({
-          jobTitle: 'Intern',
-          company: 'Acme',
-          location: 'Pune',
-          start: '2024-01',
-          end: 'N/A',
-          responsibilities: 'Dashboards',
-        }),
-      ],
-      edu: [
-        entry({
-          degree: 'BSc',
-          institution: 'Pune University',
-          location: 'Pune',
-          start: '2020-07',
-          end: '2023-05',
-          major: 'Statistics',
-        }),
-      ],
-      projects: [
-        entry({ name: 'Churn', desc: 'Model', tech: 'Python', role: 'Lead', link: 'N/A' }),
-      ],
-      certs: [entry({ name: 'N/A', org: 'N/A', date: 'N/A' })],
-      langs: [entry({ name: 'English', level: 'Advanced' })],
-    },
-    ...changes,
-  };
-  sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ step: 8, draft }));
-}
+/** A complete form on the last step. */
+const storeLastStep = (changes: Partial<ResumeDraft> = {}) => storeCompleteDraft(8, changes);
 
 describe('resume builder: Preview PDF on the last step', () => {
   it('sends the form and offers the PDF to open or download', async () => {
