@@ -23,6 +23,7 @@ import {
   schemaIdentifier,
   WRONG_EXPECTED_VERSION_SQLSTATE,
 } from './postgres-schema.migration';
+import { createSharedTail } from './shared-tail';
 
 /*
  * Global order, and why readAll filters on the transaction id.
@@ -196,6 +197,10 @@ export function createPostgresEventStore(
     });
     return result.rows.map(toRecordedEvent);
   };
+  // The live subscriptions of this process read the newest events once between them.
+  const tail = createSharedTail(readAll);
+  // Registered with the first subscription: a wake-up handler starts the LISTEN connection.
+  let stopTailWakes: (() => void) | null = null;
 
   return {
     async append(streamName, events, appendOptions = {}): Promise<AppendResult> {
@@ -251,8 +256,9 @@ export function createPostgresEventStore(
     readAll,
 
     subscribe(subscribeOptions, handler) {
+      stopTailWakes ??= notifier.onWake(() => tail.woke());
       const subscription = startPollingSubscription(
-        { readAll, onWake: (wake) => notifier.onWake(wake), pollIntervalMs },
+        { readAll: tail.readAll, onWake: (wake) => notifier.onWake(wake), pollIntervalMs },
         subscribeOptions,
         handler,
       );
@@ -279,6 +285,7 @@ export function createPostgresEventStore(
     async close() {
       closed = true;
       if (notifyTimer) clearTimeout(notifyTimer);
+      stopTailWakes?.();
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       await notifier.close();
       if (ownsPool) await pool.end();
