@@ -116,6 +116,63 @@ describe('crypto-shredding', () => {
     expect(seen[0]).toMatchObject({ email: 'asha@example.com' });
   });
 
+  it('opens each new event once for all the live subscribers of a process', async () => {
+    const lookups: string[][] = [];
+    const counting: KeyVault = {
+      ...vault,
+      keysFor: (subjects, options) => {
+        if (!options.create) lookups.push([...subjects]);
+        return vault.keysFor(subjects, options);
+      },
+    };
+    const shared = encryptingEventStore(inner, counting);
+    const head = await inner.headPosition();
+    const seen = Array.from({ length: 9 }, () => [] as unknown[]);
+    const subscriptions = seen.map((data) =>
+      shared.subscribe({ after: head }, async (events) => {
+        for (const event of events) data.push(event.data);
+      }),
+    );
+    try {
+      await shared.append('user-f', [registered('f')], { expectedVersion: -1 });
+      await expect
+        .poll(() => seen.every((data) => data.length === 1), { timeout: 5000 })
+        .toBe(true);
+      for (const data of seen) expect(data[0]).toMatchObject({ email: 'asha@example.com' });
+      expect(lookups).toEqual([['user-f']]);
+    } finally {
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    }
+  });
+
+  it("seals a stream's later events with the key it made, without asking the vault again", async () => {
+    const keyQueries: string[] = [];
+    const countingPool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const query = countingPool.query.bind(countingPool) as (...args: unknown[]) => unknown;
+    countingPool.query = ((text: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && text.includes('personal_data_keys')) keyQueries.push(text);
+      return query(text, ...rest);
+    }) as typeof countingPool.query;
+    const writer = encryptingEventStore(inner, createPostgresKeyVault(countingPool));
+    try {
+      await writer.append('user-g', [registered('g')], { expectedVersion: -1 });
+      expect(keyQueries).toHaveLength(1);
+      await writer.append('user-g', [
+        {
+          id: randomUUID(),
+          type: 'PasswordChanged',
+          data: { userId: 'g', passwordHash: '$argon2id$new', reason: 'reset' },
+          metadata: {},
+        },
+      ]);
+      expect(keyQueries).toHaveLength(1);
+      const { events } = await store.readStream('user-g');
+      expect(events[1]?.data).toMatchObject({ passwordHash: '$argon2id$new' });
+    } finally {
+      await countingPool.end();
+    }
+  });
+
   it('refuses a ciphertext moved to another stream', async () => {
     await store.append('user-d', [registered('d')], { expectedVersion: -1 });
     const sealed = await inner.readStream('user-d');

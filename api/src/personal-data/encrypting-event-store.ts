@@ -27,24 +27,30 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
     });
   }
 
-  async function open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
-    const sealedStreams = events
-      .filter((event) => personalFieldsOf(event.type).some((f) => isSealedField(event.data[f])))
-      .map((event) => event.streamName);
-    if (sealedStreams.length === 0) return events;
-    const keys = await vault.keysFor(sealedStreams, { create: false });
-    return events.map((event) => {
-      const fields = personalFieldsOf(event.type);
-      if (!fields.some((f) => isSealedField(event.data[f]))) return event;
-      const key = keys.get(event.streamName) ?? null;
-      const data: JsonObject = { ...event.data };
-      for (const field of fields) {
-        const value = data[field];
-        if (!isSealedField(value)) continue;
-        data[field] = key === null ? null : openField(key, aad(event.streamName, field), value);
-      }
-      return { ...event, data };
-    });
+  // Opened copies of events the store handed out as objects: the PostgreSQL store gives every
+  // live subscription of a process the same objects for the newest events (shared-tail.ts), so
+  // nine subscribers look up keys for and decrypt each event once, not nine times, even when
+  // they ask at the same moment. Weak: an entry lives only while the store holds its event.
+  const opened = new WeakMap<RecordedEvent, Promise<RecordedEvent>>();
+
+  function open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const sealed = events.filter((event) => !opened.has(event) && isSealed(event));
+    if (sealed.length > 0) {
+      const keys = vault.keysFor(
+        sealed.map((event) => event.streamName),
+        { create: false },
+      );
+      for (const event of sealed)
+        opened.set(
+          event,
+          keys.then((found) => openEvent(event, found)),
+        );
+      // A failed lookup is not remembered: the subscriber's retry asks the vault again.
+      keys.catch(() => {
+        for (const event of sealed) opened.delete(event);
+      });
+    }
+    return Promise.all(events.map((event) => opened.get(event) ?? event));
   }
 
   return {
@@ -67,3 +73,17 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
 }
 
 const aad = (streamName: string, field: string) => `${streamName}\n${field}`;
+
+function openEvent(event: RecordedEvent, keys: Map<string, Buffer | null>): RecordedEvent {
+  const key = keys.get(event.streamName) ?? null;
+  const data: JsonObject = { ...event.data };
+  for (const field of personalFieldsOf(event.type)) {
+    const value = data[field];
+    if (!isSealedField(value)) continue;
+    data[field] = key === null ? null : openField(key, aad(event.streamName, field), value);
+  }
+  return { ...event, data };
+}
+
+const isSealed = (event: RecordedEvent) =>
+  personalFieldsOf(event.type).some((field) => isSealedField(event.data[field]));
