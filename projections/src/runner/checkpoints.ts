@@ -189,16 +189,19 @@ async function moveCheckpoint(
       throw new CheckpointMovedError(projection.name, expected, row?.position);
     }
     await work(trx);
-    const updated = await trx
-      .updateTable('projection_checkpoints')
-      .set({ position: to, updated_at: sql<string>`now()` })
-      .where('name', '=', projection.name)
-      .where((eb) => eb.or([eb('position', 'is', null), eb('position', '<', to)]))
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) {
+    // Moved and announced in one statement; the notification is delivered on commit only, so a
+    // waiter never sees a checkpoint that was rolled back.
+    const payload = JSON.stringify({ name: projection.name, position: to });
+    const moved = await sql<{ notified: unknown }>`
+      with moved as (
+        update projection_checkpoints set position = ${to}, updated_at = now()
+        where name = ${projection.name} and (position is null or position < ${to})
+        returning name
+      )
+      select pg_notify(${CHECKPOINT_CHANNEL}, ${payload}) as notified from moved`.execute(trx);
+    if (moved.rows.length !== 1) {
       throw new CheckpointMovedError(projection.name, expected, row.position);
     }
-    await notifyCheckpoint(trx, projection.name, to);
   });
 }
 

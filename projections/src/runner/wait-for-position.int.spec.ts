@@ -82,6 +82,35 @@ describe('checkpoint waiter', () => {
     expect(row?.type).toBe('OrderDeleted');
   });
 
+  it('learns later checkpoints from notifications alone: no query per wait', async () => {
+    const pool = new pg.Pool({ connectionString: ctx.url, max: 2 });
+    pool.on('error', () => undefined);
+    let queries = 0;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    pool.query = ((...args: unknown[]) => {
+      queries += 1;
+      return query(...args);
+    }) as typeof pool.query;
+    const counted = createCheckpointWaiter({ pool }, { pollIntervalMs: 10_000 });
+    try {
+      const first = await ctx.append('order-6', ['OrderPlaced']);
+      expect(await counted.waitFor(first.position, { projections: names, timeoutMs: 30_000 })).toBe(
+        true,
+      );
+      const afterFirst = queries;
+      for (const stream of ['order-7', 'order-8']) {
+        const { position } = await ctx.append(stream, ['OrderPaid']);
+        expect(await counted.waitFor(position, { projections: names, timeoutMs: 30_000 })).toBe(
+          true,
+        );
+      }
+      expect(queries).toBe(afterFirst);
+    } finally {
+      await counted.close();
+      await pool.end();
+    }
+  });
+
   it('answers at once for a position already reached, and waits on unknown projections', async () => {
     const { position } = await ctx.append('order-4', ['OrderPlaced']);
     expect(await waiter.waitFor(position, { projections: names, timeoutMs: 30_000 })).toBe(true);

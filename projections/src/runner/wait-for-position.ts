@@ -33,8 +33,9 @@ interface Waiter {
 /**
  * Read-your-own-writes for the API: after appending at position P, wait until the projections
  * have committed P. Checkpoints advance past events a projection ignores, so this never waits
- * on a projection that has nothing to do. LISTEN gives the fast path; the poll covers a dropped
- * listener connection.
+ * on a projection that has nothing to do. LISTEN gives the fast path (and, once a checkpoint has
+ * been read under the current listener, the only one: no query per wait); the poll covers a
+ * dropped listener connection.
  */
 export function createCheckpointWaiter(
   connection: CheckpointWaiterConnection,
@@ -50,6 +51,10 @@ export function createCheckpointWaiter(
   const pollIntervalMs = options.pollIntervalMs ?? 500;
 
   const known = new Map<string, Position | null>();
+  // Which listener session each known checkpoint was read or heard under: while that session
+  // lasts, every later move of it is heard, so a wait needs no query to learn where it is.
+  const knownUnder = new Map<string, number>();
+  let session = 0;
   const waiters = new Set<Waiter>();
   let listener: { client: pg.PoolClient; drop: (destroy: boolean) => void } | null = null;
   let listening: Promise<void> | null = null;
@@ -67,6 +72,7 @@ export function createCheckpointWaiter(
   };
 
   const refresh = async (names: readonly string[]) => {
+    const under = listener === null ? -1 : session;
     const result = await pool.query<{ name: string; position: string | null }>(
       'select name, position from projection_checkpoints where name = any($1::text[])',
       [names],
@@ -78,6 +84,7 @@ export function createCheckpointWaiter(
       if (current == null || (row.position !== null && row.position > current)) {
         known.set(row.name, row.position);
       }
+      knownUnder.set(row.name, under);
     }
   };
 
@@ -86,6 +93,7 @@ export function createCheckpointWaiter(
     const payload = parsePayload(message.payload);
     if (payload === null) return;
     known.set(payload.name, payload.position);
+    knownUnder.set(payload.name, session);
     settle();
   };
 
@@ -119,6 +127,7 @@ export function createCheckpointWaiter(
         drop(true);
         return;
       }
+      session += 1;
       listener = { client, drop };
     })();
     return listening;
@@ -150,7 +159,10 @@ export function createCheckpointWaiter(
       const names = waitOptions.projections ?? defaultNames;
       // Listening is an optimisation: if it cannot start, the poll still answers.
       await listen().catch(() => undefined);
-      await refresh(names);
+      const current = listener === null ? -1 : session;
+      if (current < 0 || names.some((name) => knownUnder.get(name) !== current)) {
+        await refresh(names);
+      }
       const probe: Waiter = { position, names, finish: () => undefined };
       if (reached(probe)) return true;
       if (waitOptions.timeoutMs <= 0) return false;
