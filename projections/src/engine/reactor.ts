@@ -72,6 +72,15 @@ export function reactorSubscriber(reactor: Reactor): Subscriber {
     name,
     async open(conn) {
       let position = await readReactorCheckpoint(conn, name);
+      // Where the stored checkpoint is, and when it was last written: events the reactor does
+      // not handle move it lazily (see below).
+      let stored = position;
+      let storedAt = Date.now();
+      const store = async (to: Position) => {
+        await advanceReactorCheckpoint(conn, name, to);
+        stored = to;
+        storedAt = Date.now();
+      };
       return {
         position,
         async handle(events, control) {
@@ -82,22 +91,30 @@ export function reactorSubscriber(reactor: Reactor): Subscriber {
             if (position !== null && event.position <= position) continue;
             if (reactor.handles.includes(event.type)) {
               await reactor.handle(event);
-              await advanceReactorCheckpoint(conn, name, event.position);
+              await store(event.position);
             }
             position = event.position;
           }
-          // Skipped events need no write each; one at the end of the batch covers them.
-          if (position !== null) await advanceReactorCheckpoint(conn, name, position);
+          // Events the reactor passes over need not be written one batch at a time: at most
+          // once a second, and by the idle heartbeat. Losing that on a crash only means they
+          // are delivered again and passed over again.
+          if (position !== null && position !== stored && Date.now() - storedAt >= LAZY_MOVE_MS) {
+            await store(position);
+          }
           return position;
         },
         async heartbeat() {
           // A dead leased connection means the lease is gone too: end the session.
-          await sql`select 1`.execute(conn);
+          if (position !== null && position !== stored) await store(position);
+          else await sql`select 1`.execute(conn);
         },
       };
     },
   };
 }
+
+/** Longest a checkpoint trails events the reactor passed over while batches keep coming. */
+const LAZY_MOVE_MS = 1_000;
 
 /** The stored position (null = before the first event), creating the row when missing. */
 export async function readReactorCheckpoint(
