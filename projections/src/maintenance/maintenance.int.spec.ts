@@ -50,6 +50,8 @@ async function withRunner<T>(work: (runner: ProjectionRunner) => Promise<T>): Pr
     heartbeatMs: 100,
   });
   try {
+    // Active means it holds the lease: the checkpoint alone may be a previous test's rebuild.
+    await eventually(() => expect(runner.status()[0]?.state).toBe('active'));
     await eventually(async () => expect(await checkpoint()).toBe(lastAppended));
     return await work(runner);
   } finally {

@@ -6,8 +6,10 @@ import { type Logger, silentLogger } from '../logger';
 import { migrateToLatest } from '../migrations/migrate';
 import type { Projection } from '../projection';
 import { allProjections } from '../registry';
-import { catchUp, readCheckpoint, resetProjection } from '../runner/checkpoints';
+import { catchUp, prepareCheckpoint, readCheckpoint, resetProjection } from '../runner/checkpoints';
 import { compareTable, type TableDifference } from './compare-tables';
+import { dropDeferrableIndexes } from './deferred-indexes';
+import { lowest, type ReplayTarget, replayPages } from './replay-pages';
 
 export interface ProjectionVerification {
   name: string;
@@ -43,14 +45,15 @@ export interface VerifyOptions {
 
 /**
  * Proves the live read models equal a replay of the events: runs the migrations in a scratch
- * schema, replays each projection there up to its live checkpoint, and compares the tables row
- * by row, while both sides stand still at the same checkpoint. The scratch schema is always
+ * schema, replays every projection there in one pass, then each up to its live checkpoint, and
+ * compares the tables row by row, while both sides stand still at the same checkpoint. The scratch schema is always
  * dropped.
  */
 export async function verifyProjections(options: VerifyOptions): Promise<VerifyReport> {
   const projections = options.projections ?? allProjections();
   const logger = options.logger ?? silentLogger;
   const sampleSize = Math.max(1, options.sampleSize ?? 20);
+  const batchSize = Math.max(1, options.batchSize ?? 5000);
   const scratch = `projections_verify_${randomBytes(6).toString('hex')}`;
   const live = createKysely({
     connectionString: options.connectionString,
@@ -65,6 +68,7 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
   try {
     await sql`create schema ${sql.id(scratch)}`.execute(live);
     await migrateToLatest(replay, { schema: scratch });
+    await replayAllTogether();
     const results: ProjectionVerification[] = [];
     for (const projection of projections) {
       results.push(await verifyOne(projection));
@@ -76,6 +80,34 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     await replay.destroy();
     await sql`drop schema if exists ${sql.id(scratch)} cascade`.execute(live);
     await live.destroy();
+  }
+
+  /**
+   * The bulk of the replay, for every projection in ONE pass over the events (replay-pages.ts),
+   * up to the lowest of their live checkpoints as they are now; verifyOne then replays each
+   * one's few remaining events. The scratch tables lose the indexes no projector reads through
+   * (deferred-indexes.ts) for good: they are only compared (EXCEPT ALL, no index) and dropped.
+   */
+  async function replayAllTogether(): Promise<void> {
+    const positions: (Position | null)[] = [];
+    for (const projection of projections) {
+      positions.push((await readCheckpoint(live, projection.name))?.position ?? null);
+    }
+    const until = lowest(positions);
+    if (until === null) return;
+    await replay.transaction().execute((trx) =>
+      dropDeferrableIndexes(
+        trx,
+        projections.flatMap((p) => p.tables),
+      ),
+    );
+    await replay.connection().execute(async (conn) => {
+      const targets: ReplayTarget[] = [];
+      for (const projection of projections) {
+        targets.push({ projection, position: await prepareCheckpoint(conn, projection, logger) });
+      }
+      await replayPages(conn, options.store, targets, { batchSize, until, logger });
+    });
   }
 
   async function verifyOne(projection: Projection): Promise<ProjectionVerification> {
@@ -120,10 +152,7 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     if (replayed !== null && (target === null || replayed > target)) {
       await replay.transaction().execute((trx) => resetProjection(trx, projection));
     }
-    await catchUp(replay, options.store, projection, {
-      until: target,
-      ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
-    });
+    await catchUp(replay, options.store, projection, { until: target, batchSize });
   }
 }
 

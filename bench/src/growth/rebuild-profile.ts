@@ -1,0 +1,32 @@
+/*
+ * Times `projections rebuild` (and, with --verify, `audit verify`) on an already seeded
+ * database, alone, so a CPU profile shows only them:
+ *   DATABASE_URL=… node --cpu-prof --import tsx bench/src/growth/rebuild-profile.ts [--verify]
+ * Seed the database first (`DATABASE_URL=… npm run seed -- --orders 10000`).
+ */
+import { parseArgs } from 'node:util';
+import { fmt } from '../bench-stats';
+import { rebuildReadModels, verifyReadModels } from './read-models';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { verify: { type: 'boolean', default: false } } });
+  const url = process.env.DATABASE_URL;
+  if (url === undefined) throw new Error('DATABASE_URL names the seeded database');
+  const rebuilt = await rebuildReadModels(url);
+  console.log(
+    `rebuild: ${fmt(rebuilt.events)} events in ${fmt(rebuilt.seconds, 2)} s (${fmt(rebuilt.eventsPerSecond)} events/s)`,
+  );
+  console.log(
+    `  apply: ${rebuilt.perProjection.map((p) => `${p.name} ${fmt(p.seconds, 2)} s`).join(', ')}`,
+  );
+  if (values.verify) {
+    const verified = await verifyReadModels(url);
+    console.log(`verify: ${fmt(verified.seconds, 2)} s, ${verified.ok ? 'ok' : 'DIFF'}`);
+    if (!verified.ok) for (const line of verified.lines) console.log(line);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
