@@ -8,6 +8,7 @@ import {
   influencerStreamName,
   orderEvents,
   orderStreamName,
+  REFERRAL_REWARD_TRIGGERS,
   type ReferralLedgerInstruction,
   type ReferralRewardsEvent,
   referralRewardsWorkflow,
@@ -94,6 +95,7 @@ export function influencerReferralsPolicy(deps: {
   return typedReactor({
     name: INFLUENCER_REFERRALS_POLICY,
     reads: READS,
+    triggers: REFERRAL_REWARD_TRIGGERS,
     logger,
     async handle(event) {
       const { recorded, ...trigger } = event;

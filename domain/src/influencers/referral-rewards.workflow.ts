@@ -130,6 +130,16 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
   }
 }
 
+/**
+ * The events `decide` can act on; every other event only feeds `evolve`. A reactor running the
+ * workflow live need not stop (or write its checkpoint) for the rest.
+ */
+export const REFERRAL_REWARD_TRIGGERS = [
+  'UserRegistered',
+  'OrderPaid',
+  'OrderRefunded',
+] as const satisfies readonly ReferralRewardsEvent['type'][];
+
 export const referralRewardsWorkflow: Workflow<
   ReferralRewardsEvent,
   ReferralRewardsState,

@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredAccountEvent } from '../accounts/account.events';
+import { accountEvents } from '../accounts/account.events';
+import { catalogueTypes } from '../core/event-catalogue';
 import { WorkflowSpecification } from '../core/workflow-spec';
 import type { StoredOrderEvent } from '../orders/order.events';
+import { orderEvents } from '../orders/order.events';
 import { PURCHASABLE_SERVICE_IDS, type PurchasableServiceId } from '../pricing/service-catalogue';
 import {
+  REFERRAL_REWARD_TRIGGERS,
   type ReferralRewardsEvent,
   referralRewardsWorkflow as workflow,
 } from './referral-rewards.workflow';
@@ -146,6 +150,27 @@ describe('referral rewards workflow', () => {
         data: { orderId: 'o1', from: 'pending', to: 'completed' },
       })
       .then([]);
+  });
+});
+
+describe('referral rewards workflow, triggers', () => {
+  it('decides nothing on an event outside its triggers, whatever it has seen', () => {
+    const state = [registered('u1', 'i1'), placed('o1', 'u1', 'resume_review')].reduce(
+      workflow.evolve,
+      workflow.initialState(),
+    );
+    const others = catalogueTypes([accountEvents, orderEvents]).filter(
+      (type) => !(REFERRAL_REWARD_TRIGGERS as readonly string[]).includes(type),
+    );
+    expect(others.length).toBeGreaterThan(10);
+    for (const type of others) {
+      // Only the type is read on these branches; the data of a real event would change nothing.
+      const event = {
+        type,
+        data: { orderId: 'o1', userId: 'u1' },
+      } as unknown as ReferralRewardsEvent;
+      expect(workflow.decide(event, state)).toEqual([]);
+    }
   });
 });
 

@@ -43,13 +43,18 @@ export type ReactedEvent<Catalogue> = StoredEventOf<Catalogue> & {
 export function typedReactor<const Catalogues extends readonly EventCatalogue[]>(definition: {
   name: string;
   reads: Catalogues;
+  /**
+   * The types `handle` can act on, when fewer than it reads (a workflow folds more events than
+   * trigger it): the others are passed over without a call or a checkpoint write each.
+   */
+  triggers?: readonly string[];
   logger: Logger;
   handle(event: ReactedEvent<Catalogues[number]>): Promise<void>;
 }): Reactor {
   const { name, reads, logger } = definition;
   return {
     name,
-    handles: catalogueTypes(reads),
+    handles: definition.triggers ?? catalogueTypes(reads),
     async handle(recorded) {
       const result = decodeEvent(reads, recorded);
       if (result.kind === 'unknown') return;
