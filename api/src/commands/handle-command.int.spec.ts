@@ -210,4 +210,94 @@ describe('handleCommand', () => {
     });
     expect((await store.readStream(streamName)).events.map((event) => event.id)).toEqual([id]);
   });
+
+  describe('newStream', () => {
+    /** The real store, counting the reads of streams. */
+    function countingReads(): { store: EventStore; reads: () => number } {
+      let reads = 0;
+      return {
+        store: {
+          ...store,
+          readStream(...args) {
+            reads += 1;
+            return store.readStream(...args);
+          },
+        },
+        reads: () => reads,
+      };
+    }
+
+    it('appends to a stream that does not exist yet without reading it', async () => {
+      const streamName = `counter-${randomUUID()}`;
+      const counting = countingReads();
+      const result = await handleCommand({
+        store: counting.store,
+        streamName,
+        decider: counter,
+        command: increment(2),
+        newStream: true,
+      });
+      expect(counting.reads()).toBe(0);
+      expect(result.nextExpectedVersion).toBe(0);
+      const { events } = await store.readStream(streamName);
+      expect(events.map((event) => [event.id, event.data.total])).toEqual([
+        [result.events[0]?.id, 2],
+      ]);
+    });
+
+    it('does not overwrite an existing stream: it reloads and decides on the stored state', async () => {
+      const streamName = `counter-${randomUUID()}`;
+      // Written through another store (another process): this one remembers nothing of it.
+      const other = createPostgresEventStore({ connectionString: database.url, poolMax: 2 });
+      try {
+        await handleCommand({ store: other, streamName, decider: counter, command: increment(2) });
+      } finally {
+        await other.close();
+      }
+      const counting = countingReads();
+      const result = await handleCommand({
+        store: counting.store,
+        streamName,
+        decider: counter,
+        command: increment(1),
+        newStream: true,
+      });
+      expect(counting.reads()).toBe(1);
+      expect(result.nextExpectedVersion).toBe(1);
+      const { events } = await store.readStream(streamName);
+      expect(events.map((event) => event.data.total)).toEqual([2, 3]);
+    });
+
+    it('refuses a command that the stored state refuses, though the initial state would accept it', async () => {
+      const streamName = `counter-${randomUUID()}`;
+      await handleCommand({ store, streamName, decider: counter, command: increment(LIMIT) });
+      const attempt = handleCommand({
+        store,
+        streamName,
+        decider: counter,
+        command: increment(1),
+        newStream: true,
+      });
+      await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
+      const { events } = await store.readStream(streamName);
+      expect(events.map((event) => event.data.total)).toEqual([LIMIT]);
+    });
+
+    it('keeps every update when two commands create the same new stream at once', async () => {
+      const streamName = `counter-${randomUUID()}`;
+      await Promise.all(
+        [1, 2].map(() =>
+          handleCommand({
+            store,
+            streamName,
+            decider: counter,
+            command: increment(1),
+            newStream: true,
+          }),
+        ),
+      );
+      const { events } = await store.readStream(streamName);
+      expect(events.map((event) => event.data.total)).toEqual([1, 2]);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import {
   type EventStore,
   type JsonObject,
   type NewEvent,
+  NO_STREAM,
   type Position,
   type RecordedEvent,
   WrongExpectedVersionError,
@@ -25,6 +26,14 @@ export interface HandleCommandInput<State, C extends Command, E extends DomainEv
   eventIds?: EventIds<E>;
   /** Tries in all when other writers keep winning the race. Default 8. */
   maxAttempts?: number;
+  /**
+   * The caller has just made this stream's name up (`order-<randomUUID>`), so it almost surely
+   * does not exist: the first try decides on the initial state without reading it and appends
+   * with "no stream" as the expected version. If the stream does exist after all, the store
+   * refuses that append and the command is decided again on a fresh read, so nothing stored is
+   * ever overwritten or ignored. Only for names that are new by construction; default false.
+   */
+  newStream?: boolean;
 }
 
 export interface HandleCommandResult {
@@ -47,7 +56,8 @@ const DEFAULT_MAX_ATTEMPTS = 8;
  * The load is skipped when this process remembers the stream (stream-state-cache.ts): the
  * command is decided on the remembered state and appended with the remembered version, which
  * the store checks as it would a loaded one. That saves the read round trip on a stream this
- * process wrote last, the common case; anything else falls back to the load.
+ * process wrote last, the common case; anything else falls back to the load. A stream the
+ * caller has just named (`newStream`) is not read either: it is decided on the initial state.
  */
 export async function handleCommand<State, C extends Command, E extends DomainEvent>(
   input: HandleCommandInput<State, C, E>,
@@ -55,6 +65,10 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
   const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
     try {
+      if (attempt === 1 && input.newStream === true) {
+        const fresh = await appendOnNewStream(input);
+        if (fresh !== null) return fresh;
+      }
       return await decideAndAppend(input);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
@@ -108,6 +122,32 @@ async function appendOnRemembered<State, C extends Command, E extends DomainEven
   if (decided.length === 0) return null;
   try {
     return await append(input, streams, state, cached.version, decided);
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The command decided on the initial state and appended only if the stream does not exist yet.
+ * Null when a read must decide instead: the stream exists (the store refused), or the initial
+ * state refuses the command or has nothing to append (answered after a read, as in
+ * appendOnRemembered, so the caller sees what the stored stream says).
+ */
+async function appendOnNewStream<State, C extends Command, E extends DomainEvent>(
+  input: HandleCommandInput<State, C, E>,
+): Promise<HandleCommandResult | null> {
+  const streams = streamStateCache(input.store, input.decider);
+  const state = input.decider.initialState();
+  let decided: E[];
+  try {
+    decided = input.decider.decide(input.command, state);
+  } catch {
+    return null;
+  }
+  if (decided.length === 0) return null;
+  try {
+    return await append(input, streams, state, NO_STREAM, decided);
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return null;
     throw error;

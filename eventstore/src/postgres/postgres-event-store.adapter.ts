@@ -13,6 +13,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store.port';
 import { startPollingSubscription } from './polling-subscription';
+import { createAppendBatcher } from './postgres-append-batcher';
 import { createPostgresNotifier } from './postgres-notifier.listener';
 import { decodePostgresPosition, encodePostgresPosition } from './postgres-position.codec';
 import {
@@ -60,6 +61,35 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Least time between two NOTIFYs sent to other processes after appends. Default 5 ms. */
   notifyIntervalMs?: number;
+  /**
+   * Appends (or batches of appends) sent at once; more wait and then go together in one
+   * transaction (postgres-append-batcher.ts). Default 4.
+   */
+  appendsInFlight?: number;
+}
+
+const DEFAULT_APPENDS_IN_FLIGHT = 4;
+/** Keeps one batch's statement, and the time its stream locks are held, small. */
+const MAX_EVENTS_PER_BATCH = 256;
+
+/** One append, encoded as append_events and append_batch take it. */
+interface AppendRequest {
+  streamName: string;
+  expected: ExpectedVersion;
+  encodedExpected: number;
+  ids: string[];
+  types: string[];
+  data: string[];
+  metadata: string[];
+}
+
+interface AppendBatchRow {
+  append_index: number;
+  outcome: 'ok' | 'conflict' | 'single';
+  /** The version after the append; for 'conflict', the stream's version that refused it. */
+  next_version: string;
+  tx: string;
+  last_position: string;
 }
 
 interface EventRow {
@@ -115,6 +145,13 @@ export function createPostgresEventStore(
       name: `es_append_${schema}`,
       text: `SELECT next_version::text AS next_version, tx::text AS tx, last_position::text AS last_position
         FROM ${s}.append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], false)`,
+    },
+    appendBatch: {
+      name: `es_append_batch_${schema}`,
+      text: `SELECT append_index, outcome, next_version::text AS next_version, tx::text AS tx,
+          last_position::text AS last_position
+        FROM ${s}.append_batch($1::text[], $2::bigint[], $3::integer[], $4::uuid[], $5::text[],
+          $6::jsonb[], $7::jsonb[])`,
     },
     readStream: {
       name: `es_read_stream_${schema}`,
@@ -202,42 +239,90 @@ export function createPostgresEventStore(
   // Registered with the first subscription: a wake-up handler starts the LISTEN connection.
   let stopTailWakes: (() => void) | null = null;
 
+  const appendOne = async (request: AppendRequest): Promise<AppendResult> => {
+    try {
+      const result = await pool.query<{ next_version: string; tx: string; last_position: string }>({
+        ...statements.append,
+        values: [
+          request.streamName,
+          request.encodedExpected,
+          request.ids,
+          request.types,
+          request.data,
+          request.metadata,
+        ],
+      });
+      const row = result.rows[0];
+      if (!row) throw new Error('append_events returned no row');
+      announce();
+      return appendResult(row);
+    } catch (error) {
+      if (isDatabaseError(error) && error.code === WRONG_EXPECTED_VERSION_SQLSTATE) {
+        throw new WrongExpectedVersionError(
+          request.streamName,
+          request.expected,
+          Number(error.detail),
+        );
+      }
+      throw error;
+    }
+  };
+
+  const appendBatch = async (
+    requests: AppendRequest[],
+  ): Promise<PromiseSettledResult<AppendResult>[]> => {
+    const result = await pool.query<AppendBatchRow>({
+      ...statements.appendBatch,
+      values: [
+        requests.map((request) => request.streamName),
+        requests.map((request) => request.encodedExpected),
+        requests.map((request) => request.ids.length),
+        requests.flatMap((request) => request.ids),
+        requests.flatMap((request) => request.types),
+        requests.flatMap((request) => request.data),
+        requests.flatMap((request) => request.metadata),
+      ],
+    });
+    const rows = new Map(result.rows.map((row) => [row.append_index - 1, row]));
+    if (result.rows.some((row) => row.outcome === 'ok')) announce();
+    return Promise.allSettled(
+      requests.map(async (request, index) => {
+        const row = rows.get(index);
+        if (row?.outcome === 'ok') return appendResult(row);
+        if (row?.outcome === 'conflict') {
+          throw new WrongExpectedVersionError(
+            request.streamName,
+            request.expected,
+            Number(row.next_version),
+          );
+        }
+        // 'single' (some ids already stored): append_events tells a retry from a clash.
+        return appendOne(request);
+      }),
+    );
+  };
+
+  const appends = createAppendBatcher<AppendRequest, AppendResult>({
+    runBatch: appendBatch,
+    runOne: appendOne,
+    maxInFlight: options.appendsInFlight ?? DEFAULT_APPENDS_IN_FLIGHT,
+    maxWeight: MAX_EVENTS_PER_BATCH,
+    weight: (request) => request.ids.length,
+  });
+
   return {
     async append(streamName, events, appendOptions = {}): Promise<AppendResult> {
       assertAppendable(events);
       const expected = appendOptions.expectedVersion ?? 'any';
-      try {
-        const result = await pool.query<{
-          next_version: string;
-          tx: string;
-          last_position: string;
-        }>({
-          ...statements.append,
-          values: [
-            streamName,
-            encodeExpected(expected),
-            events.map((event) => event.id),
-            events.map((event) => event.type),
-            events.map((event) => JSON.stringify(event.data)),
-            events.map((event) => JSON.stringify(event.metadata)),
-          ],
-        });
-        const row = result.rows[0];
-        if (!row) throw new Error('append_events returned no row');
-        announce();
-        return {
-          nextExpectedVersion: Number(row.next_version),
-          position: encodePostgresPosition({
-            transactionId: BigInt(row.tx),
-            globalPosition: BigInt(row.last_position),
-          }),
-        };
-      } catch (error) {
-        if (isDatabaseError(error) && error.code === WRONG_EXPECTED_VERSION_SQLSTATE) {
-          throw new WrongExpectedVersionError(streamName, expected, Number(error.detail));
-        }
-        throw error;
-      }
+      return appends.send({
+        streamName,
+        expected,
+        encodedExpected: encodeExpected(expected),
+        ids: events.map((event) => event.id),
+        types: events.map((event) => event.type),
+        data: events.map((event) => JSON.stringify(event.data)),
+        metadata: events.map((event) => JSON.stringify(event.metadata)),
+      });
     },
 
     async readStream(streamName, readOptions = {}): Promise<ReadStreamResult> {
@@ -290,6 +375,16 @@ export function createPostgresEventStore(
       await notifier.close();
       if (ownsPool) await pool.end();
     },
+  };
+}
+
+function appendResult(row: { next_version: string; tx: string; last_position: string }) {
+  return {
+    nextExpectedVersion: Number(row.next_version),
+    position: encodePostgresPosition({
+      transactionId: BigInt(row.tx),
+      globalPosition: BigInt(row.last_position),
+    }),
   };
 }
 

@@ -174,6 +174,102 @@ BEGIN
   RETURN QUERY SELECT v_version + v_count, pg_current_xact_id(), v_last;
 END
 $fn$;
+
+-- Several appends, to one or many streams, in one transaction: what the adapter sends when
+-- appends queue up behind one in flight (postgres-append-batcher.ts). Each append is checked
+-- against its own expected version under its stream's row lock exactly as append_events checks
+-- it, and each gets its own answer row instead of an exception, so one refused append does not
+-- undo the others: 'ok' (appended, or the earlier answer of a retry with the same ids),
+-- 'conflict' (next_version holds the stream's version), or 'single' (some of its ids are already
+-- stored: what it inserted is taken back and the adapter re-sends it alone to append_events,
+-- whose exceptions say which case it is). Streams are locked in name order, the same order in
+-- every call, so two batches never wait on each other in a cycle. The appends' events are the
+-- concatenation of their slices of p_event_ids (p_counts[i] each), like append_events' arrays.
+CREATE OR REPLACE FUNCTION ${s}.append_batch(
+  p_stream_names text[],
+  p_expected_versions bigint[],
+  p_counts integer[],
+  p_event_ids uuid[],
+  p_types text[],
+  p_data jsonb[],
+  p_metadata jsonb[]
+) RETURNS TABLE (
+  append_index integer, outcome text, next_version bigint, tx xid8, last_position bigint
+)
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  v_total integer := coalesce(cardinality(p_event_ids), 0);
+  v_tx xid8 := pg_current_xact_id();
+  r record;
+  v_ids uuid[];
+  v_version bigint;
+  v_inserted integer;
+  v_last bigint;
+  v_positions bigint[];
+BEGIN
+  IF coalesce(cardinality(p_stream_names), 0) = 0
+     OR cardinality(p_expected_versions) IS DISTINCT FROM cardinality(p_stream_names)
+     OR cardinality(p_counts) IS DISTINCT FROM cardinality(p_stream_names)
+     OR (SELECT sum(c) FROM unnest(p_counts) c) IS DISTINCT FROM v_total::bigint
+     OR (SELECT min(c) FROM unnest(p_counts) c) < 1
+     OR cardinality(p_types) IS DISTINCT FROM v_total
+     OR cardinality(p_data) IS DISTINCT FROM v_total
+     OR cardinality(p_metadata) IS DISTINCT FROM v_total
+     OR (SELECT min(e) FROM unnest(p_expected_versions) e) < ${EXPECTED_STREAM_EXISTS} THEN
+    RAISE EXCEPTION 'append_batch: malformed batch' USING ERRCODE = '22023';
+  END IF;
+
+  FOR r IN
+    SELECT a.idx::integer AS idx, a.name, a.expected, a.cnt,
+      (sum(a.cnt) OVER (ORDER BY a.idx) - a.cnt + 1)::integer AS first
+    FROM unnest(p_stream_names, p_expected_versions, p_counts) WITH ORDINALITY AS a(name, expected, cnt, idx)
+    ORDER BY a.name, a.idx
+  LOOP
+    v_ids := p_event_ids[r.first : r.first + r.cnt - 1];
+    -- Takes the stream's row lock and moves its version on in one statement; the version it
+    -- had is the one checked. A refused append puts it back (the lock is held until commit).
+    INSERT INTO ${s}.streams AS st (stream_name, version) VALUES (r.name, r.cnt - 1)
+      ON CONFLICT (stream_name) DO UPDATE SET version = st.version + r.cnt
+      RETURNING st.version - r.cnt INTO v_version;
+
+    IF (r.expected >= -1 AND v_version <> r.expected)
+       OR (r.expected = ${EXPECTED_STREAM_EXISTS} AND v_version < 0) THEN
+      UPDATE ${s}.streams SET version = v_version WHERE stream_name = r.name;
+      RETURN QUERY
+        SELECT r.idx, 'ok'::text, b.next_version, b.tx, b.last_position
+        FROM ${s}.appended_before(r.name, v_ids) b;
+      IF NOT FOUND THEN
+        RETURN QUERY SELECT r.idx, 'conflict'::text, v_version, NULL::xid8, NULL::bigint;
+      END IF;
+      CONTINUE;
+    END IF;
+
+    WITH inserted AS (
+      INSERT INTO ${s}.events (stream_name, stream_version, event_id, type, data, metadata)
+      SELECT r.name, v_version + u.ord, u.id, u.type, u.data, u.metadata
+      FROM unnest(v_ids, p_types[r.first : r.first + r.cnt - 1],
+        p_data[r.first : r.first + r.cnt - 1], p_metadata[r.first : r.first + r.cnt - 1])
+        WITH ORDINALITY AS u(id, type, data, metadata, ord)
+      ORDER BY u.ord
+      ON CONFLICT (event_id) DO NOTHING
+      RETURNING global_position
+    )
+    SELECT count(*)::integer, max(i.global_position), array_agg(i.global_position)
+      INTO v_inserted, v_last, v_positions FROM inserted i;
+
+    IF v_inserted < r.cnt THEN
+      -- Rows of this append only (by position: an id may also be another append's in this batch).
+      DELETE FROM ${s}.events e
+        WHERE e.transaction_id = v_tx AND e.global_position = ANY (coalesce(v_positions, '{}'));
+      UPDATE ${s}.streams SET version = v_version WHERE stream_name = r.name;
+      RETURN QUERY SELECT r.idx, 'single'::text, NULL::bigint, NULL::xid8, NULL::bigint;
+      CONTINUE;
+    END IF;
+
+    RETURN QUERY SELECT r.idx, 'ok'::text, v_version + r.cnt, v_tx, v_last;
+  END LOOP;
+END
+$fn$;
 `;
 }
 

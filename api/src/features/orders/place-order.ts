@@ -49,6 +49,8 @@ export async function placeOrderFor(
     streamName: orderStreamName(orderId),
     decider: orderDecider,
     command,
+    // A fresh random id: nothing to read. Were it taken, the append is refused and re-decided.
+    newStream: true,
   });
   await app.waitForProjections(position, ['orders']);
   return orderId;
