@@ -1,5 +1,5 @@
 import { createPostgresKeyVault, encryptingEventStore } from '@shortlist/api';
-import { createPostgresEventStore } from '@shortlist/eventstore';
+import { createPostgresEventStore, type EventStore, type Position } from '@shortlist/eventstore';
 import {
   allProjections,
   createKysely,
@@ -62,6 +62,41 @@ export async function verifyReadModels(databaseUrl: string) {
       lines: formatVerifyReport(report),
     };
   });
+}
+
+/**
+ * The read a rebuild makes, alone: every event in pages of `batchSize`, through the raw store and
+ * through the app's decrypting one, in seconds each; the difference is what opening the sealed
+ * fields (key vault lookups and AES-GCM) costs a rebuild.
+ */
+export async function timeReads(
+  databaseUrl: string,
+  batchSize = 5_000,
+): Promise<{ events: number; rawSeconds: number; decryptingSeconds: number }> {
+  const raw = createPostgresEventStore({ connectionString: databaseUrl, poolMax: 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const readAll = async (store: EventStore) => {
+    const started = now();
+    let events = 0;
+    let after: Position | null = null;
+    for (;;) {
+      const page = await store.readAll({ after, limit: batchSize });
+      events += page.length;
+      const last = page.at(-1);
+      if (last === undefined || page.length < batchSize) break;
+      after = last.position;
+    }
+    return { events, seconds: (now() - started) / 1000 };
+  };
+  try {
+    await readAll(raw); // warms the cache, so neither timed read pays for the disk
+    const plain = await readAll(raw);
+    const opened = await readAll(encryptingEventStore(raw, createPostgresKeyVault(pool)));
+    return { events: plain.events, rawSeconds: plain.seconds, decryptingSeconds: opened.seconds };
+  } finally {
+    await raw.close();
+    await pool.end();
+  }
 }
 
 export async function eventCount(pool: pg.Pool): Promise<number> {

@@ -6,12 +6,17 @@
  */
 import { parseArgs } from 'node:util';
 import { fmt } from '../bench-stats';
-import { rebuildReadModels, verifyReadModels } from './read-models';
+import { rebuildReadModels, timeReads, verifyReadModels } from './read-models';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { verify: { type: 'boolean', default: false } } });
   const url = process.env.DATABASE_URL;
   if (url === undefined) throw new Error('DATABASE_URL names the seeded database');
+  const reads = await timeReads(url);
+  console.log(
+    `read all ${fmt(reads.events)} events: raw ${fmt(reads.rawSeconds, 2)} s, decrypting ` +
+      `${fmt(reads.decryptingSeconds, 2)} s`,
+  );
   const rebuilt = await rebuildReadModels(url);
   console.log(
     `rebuild: ${fmt(rebuilt.events)} events in ${fmt(rebuilt.seconds, 2)} s (${fmt(rebuilt.eventsPerSecond)} events/s)`,

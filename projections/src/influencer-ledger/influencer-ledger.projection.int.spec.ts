@@ -1,4 +1,5 @@
 import type { JsonObject } from '@shortlist/eventstore';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { influencersProjection } from '../influencers/influencers.projection';
 import {
@@ -7,8 +8,13 @@ import {
   expectIdempotentProjection,
   type ProjectionTestDatabase,
   recordedEvents,
+  snapshotTables,
 } from '../testing';
-import { influencerLedgerProjection } from './influencer-ledger.projection';
+import {
+  INFLUENCER_LEDGER_TABLES,
+  influencerLedgerProjection,
+} from './influencer-ledger.projection';
+import { deferLedgerRefreshes, finishDeferredLedgers } from './influencer-ledger.summary';
 import { influencerQueriesProjection } from './influencer-queries.projection';
 
 let database: ProjectionTestDatabase;
@@ -284,5 +290,32 @@ describe('influencer queries projection', () => {
       ['Looking', 'admin:a', '2026-11-01T10:02:00.000Z'],
       ['Done', 'admin:a', '2026-11-01T10:03:00.000Z'],
     ]);
+  });
+});
+
+describe('influencer ledger summaries deferred to the end of a one-transaction replay', () => {
+  it('commits the same rows as refreshing after every batch', async () => {
+    const { db } = database;
+    const tables = [...INFLUENCER_LEDGER_TABLES];
+    await sql`truncate ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < history.length; i += 3) {
+        await influencerLedgerProjection.apply(trx, history.slice(i, i + 3));
+      }
+    });
+    const refreshedPerBatch = await snapshotTables(db, tables);
+    expect(refreshedPerBatch.influencer_ledgers).toHaveLength(1);
+
+    await sql`truncate ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      deferLedgerRefreshes(trx);
+      for (let i = 0; i < history.length; i += 3) {
+        await influencerLedgerProjection.apply(trx, history.slice(i, i + 3));
+      }
+      const before = await trx.selectFrom('influencer_ledgers').selectAll().execute();
+      expect(before).toEqual([]);
+      await finishDeferredLedgers(trx);
+    });
+    expect(await snapshotTables(db, tables)).toEqual(refreshedPerBatch);
   });
 });

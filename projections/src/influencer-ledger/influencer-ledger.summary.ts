@@ -11,6 +11,11 @@ export async function refreshLedgers(
   influencerIds: readonly string[],
 ): Promise<void> {
   if (influencerIds.length === 0) return;
+  const deferred = deferredRefreshes.get(trx);
+  if (deferred !== undefined) {
+    for (const id of influencerIds) deferred.add(id);
+    return;
+  }
   await sql`
     INSERT INTO influencer_ledgers AS l (influencer_id, registrations, orders, credited,
       clawed_back, held, paid_out, balance, open_payout_id)
@@ -42,4 +47,26 @@ export async function refreshLedgers(
       paid_out = excluded.paid_out, balance = excluded.balance,
       open_payout_id = excluded.open_payout_id
   `.execute(trx);
+}
+
+/** Transactions whose refreshes wait for finishDeferredLedgers, with the influencers to refresh. */
+const deferredRefreshes = new WeakMap<Transaction<Database>, Set<string>>();
+
+/**
+ * For a replay that commits once, at its end (a rebuild in one transaction): the summary rows are
+ * refreshed once, by finishDeferredLedgers, instead of after every page. Nobody can read between
+ * the pages of such a transaction, and each summary row is a function of the detail rows alone,
+ * so the rows committed are the same; refreshing after every page recounted every influencer's
+ * whole history each time, which grew with the square of the history (minutes at 800k events).
+ * The live path never calls this, so every batch it commits still carries its summaries.
+ */
+export function deferLedgerRefreshes(trx: Transaction<Database>): void {
+  deferredRefreshes.set(trx, new Set());
+}
+
+/** Refreshes, once, the summaries deferred in this transaction since deferLedgerRefreshes. */
+export async function finishDeferredLedgers(trx: Transaction<Database>): Promise<void> {
+  const deferred = deferredRefreshes.get(trx);
+  deferredRefreshes.delete(trx);
+  if (deferred !== undefined) await refreshLedgers(trx, [...deferred]);
 }

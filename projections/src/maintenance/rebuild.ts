@@ -7,13 +7,7 @@ import type { Projection } from '../projection';
 import { CheckpointMovedError, prepareCheckpoint, resetProjection } from '../runner/checkpoints';
 import { isTransientError } from '../runner/transient-error';
 import { createIndexes, dropDeferrableIndexes } from './deferred-indexes';
-import {
-  applyPageInTransaction,
-  moveCheckpoints,
-  type ReplayTarget,
-  readPages,
-  replayPages,
-} from './replay-pages';
+import { type ReplayTarget, replayInOneTransaction, replayPages } from './replay-pages';
 
 /**
  * Events per page of a rebuild: a page is one read and one transaction for all the projections,
@@ -130,14 +124,12 @@ async function rebuildInOneTransaction(
     for (const projection of projections) await resetProjection(trx, projection);
     const tables = projections.flatMap((projection) => projection.tables);
     const dropped = await dropDeferrableIndexes(trx, tables);
-    const targets = projections.map((projection) => ({ projection, position: null }));
-    let last: Position | null = null;
-    await readPages(store, null, options, async (page) => {
-      await applyPageInTransaction(trx, targets, page, options.applyMs);
-      last = page.at(-1)?.position ?? last;
-    });
+    const targets: ReplayTarget[] = projections.map((projection) => ({
+      projection,
+      position: null,
+    }));
+    await replayInOneTransaction(trx, store, targets, options);
     await createIndexes(trx, dropped);
-    if (last !== null) await moveCheckpoints(trx, targets, last);
     // The planner's figures for tables just emptied and refilled are stale until autovacuum
     // comes by: the readers' first queries would plan for empty tables.
     if (tables.length > 0) {
@@ -162,10 +154,6 @@ async function rebuildPageByPage(
       position: await prepareCheckpoint(conn, projection, options.logger),
     });
   }
-  await replayPages(conn, store, targets, {
-    batchSize: options.batchSize,
-    logger: options.logger,
-    ...(options.applyMs === undefined ? {} : { applyMs: options.applyMs }),
-  });
+  await replayPages(conn, store, targets, options);
   return targets;
 }

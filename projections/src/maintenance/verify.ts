@@ -7,9 +7,10 @@ import { migrateToLatest } from '../migrations/migrate';
 import type { Projection } from '../projection';
 import { allProjections } from '../registry';
 import { catchUp, prepareCheckpoint, readCheckpoint, resetProjection } from '../runner/checkpoints';
+import { isTransientError } from '../runner/transient-error';
 import { compareTable, type TableDifference } from './compare-tables';
 import { dropDeferrableIndexes } from './deferred-indexes';
-import { lowest, type ReplayTarget, replayPages } from './replay-pages';
+import { lowest, type ReplayTarget, replayInOneTransaction, replayPages } from './replay-pages';
 
 export interface ProjectionVerification {
   name: string;
@@ -106,7 +107,19 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
       for (const projection of projections) {
         targets.push({ projection, position: await prepareCheckpoint(conn, projection, logger) });
       }
-      await replayPages(conn, options.store, targets, { batchSize, until, logger });
+      try {
+        // One transaction, as a rebuild: nothing reads the scratch schema in between.
+        const replayed = targets.map((target) => ({ ...target }));
+        await conn
+          .transaction()
+          .execute((trx) =>
+            replayInOneTransaction(trx, options.store, replayed, { batchSize, until }),
+          );
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        // An event fails a projection: page by page, quarantining it as the live side did.
+        await replayPages(conn, options.store, targets, { batchSize, until, logger });
+      }
     });
   }
 
