@@ -123,3 +123,23 @@ describe('an admin setting an influencer’s password', () => {
     );
   });
 });
+
+describe('session checks asked together', () => {
+  it('answers each in one batch as it would alone: revoked, older generation, current, unknown', async () => {
+    const { revocations } = t.app;
+    const subject = `user:${randomUUID()}`;
+    const revokedJti = randomUUID();
+    await revocations.revoke(revokedJti, new Date(Date.now() + 60_000));
+    await revocations.endSessionsOf(subject);
+    await revocations.endSessionsOf(subject);
+
+    const answers = await Promise.all([
+      revocations.isRejected({ jti: revokedJti, subject: `user:${randomUUID()}`, generation: 0 }),
+      revocations.isRejected({ jti: randomUUID(), subject, generation: 1 }),
+      revocations.isRejected({ jti: randomUUID(), subject, generation: 2 }),
+      revocations.isRejected({ jti: randomUUID(), subject: `user:${randomUUID()}`, generation: 0 }),
+    ]);
+
+    expect(answers).toEqual([true, true, false, false]);
+  });
+});

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { type QueryExecutorProvider, sql } from 'kysely';
 
 /**
@@ -19,11 +20,15 @@ export interface TokenRevocations {
   endSessionsOf(subject: string): Promise<void>;
   /** The generation a token issued now carries; 0 until the credentials first change. */
   generationOf(subject: string): Promise<number>;
-  /** One query per authenticated request: revoked, or issued before a credential change. */
+  /**
+   * Revoked, or issued before a credential change. The checks of requests arriving together
+   * are asked in one query (DataLoader batches what one turn of the event loop collects).
+   */
   isRejected(token: { jti: string; subject: string; generation: number }): Promise<boolean>;
 }
 
 export function createPostgresTokenRevocations(db: QueryExecutorProvider): TokenRevocations {
+  const rejections = rejectionsLoader(db);
   return {
     async revoke(jti, expiresAt) {
       await sql`INSERT INTO api.revoked_tokens (jti, expires_at) VALUES (${jti}, ${expiresAt})
@@ -47,12 +52,28 @@ export function createPostgresTokenRevocations(db: QueryExecutorProvider): Token
         FROM api.credential_generations WHERE subject = ${subject}`.execute(db);
       return Number(result.rows[0]?.generation ?? 0);
     },
-    async isRejected({ jti, subject, generation }) {
-      const result = await sql<{ rejected: boolean }>`SELECT
-        EXISTS (SELECT 1 FROM api.revoked_tokens WHERE jti = ${jti})
-        OR COALESCE((SELECT generation FROM api.credential_generations
-          WHERE subject = ${subject}), 0) > ${generation} AS rejected`.execute(db);
-      return result.rows[0]?.rejected === true;
-    },
+    isRejected: (token) => rejections.load(token),
   };
+}
+
+type TokenCheck = { jti: string; subject: string; generation: number };
+
+/** One statement for a batch of checks, answered in the order asked. */
+function rejectionsLoader(db: QueryExecutorProvider) {
+  return new DataLoader<TokenCheck, boolean>(
+    async (tokens) => {
+      const result = await sql<{ i: string; rejected: boolean }>`SELECT t.i,
+        EXISTS (SELECT 1 FROM api.revoked_tokens r WHERE r.jti = t.jti)
+        OR COALESCE((SELECT g.generation FROM api.credential_generations g
+          WHERE g.subject = t.subject), 0) > t.generation AS rejected
+        FROM unnest(${tokens.map((token) => token.jti)}::text[],
+          ${tokens.map((token) => token.subject)}::text[],
+          ${tokens.map((token) => token.generation)}::int[])
+          WITH ORDINALITY AS t(jti, subject, generation, i)`.execute(db);
+      const rejected = new Map(result.rows.map((row) => [Number(row.i), row.rejected]));
+      return tokens.map((_, index) => rejected.get(index + 1) === true);
+    },
+    // Batching only: a check must always read the tables as they are now.
+    { cache: false },
+  );
 }

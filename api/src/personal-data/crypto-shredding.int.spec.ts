@@ -50,6 +50,20 @@ const registered = (userId: string): NewEvent => ({
   metadata: { actor: `user:${userId}` },
 });
 
+/** A pool that records the statements on the key vault's table. */
+function keyCountingPool() {
+  const counted = {
+    pool: new pg.Pool({ connectionString: database.url, max: 2 }),
+    queries: [] as string[],
+  };
+  const query = counted.pool.query.bind(counted.pool) as (...args: unknown[]) => unknown;
+  counted.pool.query = ((text: unknown, ...rest: unknown[]) => {
+    if (typeof text === 'string' && text.includes('personal_data_keys')) counted.queries.push(text);
+    return query(text, ...rest);
+  }) as typeof counted.pool.query;
+  return counted;
+}
+
 describe('crypto-shredding', () => {
   it('stores personal fields only as ciphertext and reads them back in clear', async () => {
     await store.append('user-a', [registered('a')], { expectedVersion: -1 });
@@ -146,17 +160,11 @@ describe('crypto-shredding', () => {
   });
 
   it("seals a stream's later events with the key it made, without asking the vault again", async () => {
-    const keyQueries: string[] = [];
-    const countingPool = new pg.Pool({ connectionString: database.url, max: 2 });
-    const query = countingPool.query.bind(countingPool) as (...args: unknown[]) => unknown;
-    countingPool.query = ((text: unknown, ...rest: unknown[]) => {
-      if (typeof text === 'string' && text.includes('personal_data_keys')) keyQueries.push(text);
-      return query(text, ...rest);
-    }) as typeof countingPool.query;
-    const writer = encryptingEventStore(inner, createPostgresKeyVault(countingPool));
+    const keys = keyCountingPool();
+    const writer = encryptingEventStore(inner, createPostgresKeyVault(keys.pool));
     try {
       await writer.append('user-g', [registered('g')], { expectedVersion: -1 });
-      expect(keyQueries).toHaveLength(1);
+      expect(keys.queries).toHaveLength(1);
       await writer.append('user-g', [
         {
           id: randomUUID(),
@@ -165,11 +173,34 @@ describe('crypto-shredding', () => {
           metadata: {},
         },
       ]);
-      expect(keyQueries).toHaveLength(1);
+      expect(keys.queries).toHaveLength(1);
       const { events } = await store.readStream('user-g');
       expect(events[1]?.data).toMatchObject({ passwordHash: '$argon2id$new' });
     } finally {
-      await countingPool.end();
+      await keys.pool.end();
+    }
+  });
+
+  it('makes the keys of streams written at the same moment in one statement, each its own', async () => {
+    const keys = keyCountingPool();
+    const writer = encryptingEventStore(inner, createPostgresKeyVault(keys.pool));
+    const ids = Array.from({ length: 8 }, (_, i) => `h${i}`);
+    try {
+      await Promise.all(
+        ids.map((id) => writer.append(`user-${id}`, [registered(id)], { expectedVersion: -1 })),
+      );
+      expect(keys.queries).toHaveLength(1);
+      const stored = await pool.query<{ n: string }>(
+        'SELECT count(DISTINCT key)::text AS n FROM personal_data_keys WHERE subject = ANY($1)',
+        [ids.map((id) => `user-${id}`)],
+      );
+      expect(stored.rows[0]?.n).toBe('8');
+      for (const id of ids) {
+        const { events } = await store.readStream(`user-${id}`);
+        expect(events[0]?.data).toMatchObject({ userId: id, email: 'asha@example.com' });
+      }
+    } finally {
+      await keys.pool.end();
     }
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import DataLoader from 'dataloader';
 import type pg from 'pg';
 
 /**
@@ -42,14 +43,29 @@ export function createPostgresKeyVault(pool: pg.Pool): KeyVault {
     for (const row of rows) keys.set(row.subject, row.key);
   }
 
-  /** Creates missing keys: one statement when none of them is raced or erased. */
+  /**
+   * Makes the keys of subjects this process does not remember: one statement when none of them
+   * is raced or erased, and one for all the writers that ask in the same turn of the event loop
+   * (DataLoader batches them), answered in the order asked.
+   */
+  const keyMaker = new DataLoader<string, Buffer | null>(
+    async (subjects) => {
+      const keys = new Map<string, Buffer | null>();
+      await makeKeys(subjects, keys);
+      return subjects.map((subject) => keys.get(subject) ?? null);
+    },
+    { cache: false },
+  );
+
   async function createKeys(subjects: readonly string[], keys: Map<string, Buffer | null>) {
-    const missing = subjects.filter((subject) => {
-      const known = sealingKeys.get(subject);
-      if (known !== undefined) keys.set(subject, known);
-      return known === undefined;
-    });
-    if (missing.length === 0) return;
+    const made = await Promise.all(
+      subjects.map((subject) => sealingKeys.get(subject) ?? keyMaker.load(subject)),
+    );
+    for (const [index, subject] of subjects.entries()) keys.set(subject, made[index] ?? null);
+  }
+
+  async function makeKeys(subjects: readonly string[], keys: Map<string, Buffer | null>) {
+    const missing = [...new Set(subjects)];
     // ON CONFLICT keeps the first key when writers race; RETURNING answers the keys made here.
     const { rows } = await pool.query<{ subject: string; key: Buffer }>(
       `INSERT INTO personal_data_keys (subject, key)

@@ -1,6 +1,8 @@
 import { ORDER_MESSAGES } from '@shortlist/domain';
-import type { OrderRow } from '@shortlist/projections';
+import type { Database, OrderRow } from '@shortlist/projections';
+import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../auth/auth-token';
 import { HttpError } from '../../shared/http-error';
 import { ORDERS_MESSAGES } from './orders.messages';
@@ -36,13 +38,33 @@ export async function orderFor(
  * request body. An account that is unknown or erased cannot act (401, as a stale session).
  */
 export async function callerEmail(app: FastifyInstance, request: FastifyRequest): Promise<string> {
-  const row = await app.db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', request.user.id)
-    .executeTakeFirst();
-  if (row === undefined || row.email === null) {
-    throw new HttpError(401, ORDERS_MESSAGES.accountNotFound);
+  const email = await emailsOf(app.db).load(request.user.id);
+  if (email === null) throw new HttpError(401, ORDERS_MESSAGES.accountNotFound);
+  return email;
+}
+
+/**
+ * The users' e-mails asked in one turn of the event loop, read in one query (DataLoader
+ * batches; no cache: an erasure must show at once). One loader per database.
+ */
+const emailLoaders = new WeakMap<Kysely<Database>, DataLoader<string, string | null>>();
+
+function emailsOf(db: Kysely<Database>): DataLoader<string, string | null> {
+  let loader = emailLoaders.get(db);
+  if (loader === undefined) {
+    loader = new DataLoader(
+      async (ids) => {
+        const rows = await db
+          .selectFrom('users')
+          .select(['id', 'email'])
+          .where('id', 'in', [...ids])
+          .execute();
+        const emails = new Map(rows.map((row) => [row.id, row.email]));
+        return ids.map((id) => emails.get(id) ?? null);
+      },
+      { cache: false },
+    );
+    emailLoaders.set(db, loader);
   }
-  return row.email;
+  return loader;
 }

@@ -125,6 +125,35 @@ describe('authentication', () => {
 });
 
 describe('POST /resume', () => {
+  it('refuses a token whose account the users read model does not know (401)', async () => {
+    const token = await t.tokenFor({ id: randomUUID(), role: 'user' });
+    const response = await call(
+      'POST',
+      '/resume',
+      {
+        ...alice,
+        auth: { authorization: `Bearer ${token}` },
+      },
+      validResumePayload(),
+    );
+    expect(response.status).toBe(401);
+    expect(response.json().message).toBe('Please log in.');
+  });
+
+  it('copies each caller’s own e-mail when several place orders at the same moment', async () => {
+    const users = [alice, bob, admin, await registerUser(t)];
+    const placed = await Promise.all(
+      users.map((user) => call('POST', '/resume', user, validResumePayload())),
+    );
+    const emails = await Promise.all(
+      placed.map(async (response, index) => {
+        const read = await call('GET', `/orders/${String(response.json().orderId)}`, users[index]);
+        return (read.json().order as { userEmail: string }).userEmail;
+      }),
+    );
+    expect(emails).toEqual(users.map((user) => user.email));
+  });
+
   it('places a resume_from_scratch order owned by the caller, readable at once', async () => {
     const response = await call('POST', '/resume', alice, validResumePayload());
     expect(response.status).toBe(201);
