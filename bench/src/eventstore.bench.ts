@@ -279,6 +279,7 @@ async function main() {
         {
           name: '(a) command p50 / p99 ms',
           value: `${fmt(commands.p50, 1)} / ${fmt(commands.p99, 1)}`,
+          baseline: `${fmt(insert.p50, 1)} / ${fmt(insert.p99, 1)} INSERT`,
           target: verdict(commands.p99 <= 15, 'p99 <= 15 ms'),
         },
         {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { rateOver } from './bench-stats';
+import { now, percentile, rateOver } from './bench-stats';
 
 /**
  * What the same database does without an event store in the way: the ceilings our figures are
@@ -38,19 +38,27 @@ export function samplePayload(n: number) {
   };
 }
 
-/** Single-row INSERTs, each its own transaction, from `concurrency` connections. */
+/**
+ * Single-row INSERTs, each its own transaction, from `concurrency` connections: the rate and
+ * each INSERT's latency (p50, p99), the ceiling a single-event command is held against.
+ */
 export async function insertRate(url: string, concurrency: number, durationMs: number) {
   const pool = new pg.Pool({ connectionString: url, max: concurrency });
+  const latencies: number[] = [];
   try {
-    return await rateOver(durationMs, concurrency, async (_, i) => {
+    const rate = await rateOver(durationMs, concurrency, async (_, i) => {
       const { data, metadata } = samplePayload(i);
+      const started = now();
       await pool.query({
         name: 'baseline_insert',
         text: 'INSERT INTO baseline_rows (event_id, type, data, metadata) VALUES ($1, $2, $3, $4)',
         values: [randomUUID(), 'Incremented', data, metadata],
       });
+      latencies.push(now() - started);
       return 1;
     });
+    latencies.sort((a, b) => a - b);
+    return { ...rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
     await pool.end();
   }
