@@ -26,6 +26,8 @@ interface ProbeChunk {
  *   learn which modules the first load holds (the entry chunk and its static imports), then
  *   groups the real build: those modules with the entry, and the modules two or more lazy screens
  *   share in one `shared` chunk. A screen then costs its own chunk and, once, the shared one.
+ * - No modulepreload polyfill: every browser the apps support (ES modules, `<dialog>`) has
+ *   `<link rel="modulepreload">`, and the polyfill is a kilobyte of every first load.
  */
 export function firstLoad(): Plugin {
   const initialModules = new Set<string>();
@@ -42,9 +44,11 @@ export function firstLoad(): Plugin {
           { test: /web-kit[\\/]src[\\/](?!schema-parsing).*\.tsx?$/, sideEffects: false },
         ],
       };
-      if (process.env[PROBE]) return { build: { rolldownOptions: { treeshake } } };
+      const modulePreload = { polyfill: false };
+      if (process.env[PROBE]) return { build: { modulePreload, rolldownOptions: { treeshake } } };
       return {
         build: {
+          modulePreload,
           rolldownOptions: {
             treeshake,
             output: {

@@ -3,8 +3,11 @@
 //     React 19 + react-router app built now with the same Vite, as a ratio;
 //  2. cold loads of five pages in Chromium under Lighthouse's mobile preset (Moto G screen, slow
 //     4G, 4× CPU) against the real server started as `npm start` starts it: bytes served, FCP,
-//     LCP, CLS, blocking time, an estimated Lighthouse score, and axe's serious problems.
+//     LCP, CLS, blocking time, an estimated Lighthouse score, and axe's serious problems;
+//  3. Lighthouse 12 itself on the same pages (performance and accessibility, mobile defaults), run
+//     by a Node 22 that bench:web installs on first use into bench/.tools (web/lighthouse-audit.ts).
 // Targets are printed, never asserted. RUNS (default 3) loads per page; timings are medians.
+// LIGHTHOUSE=0 skips step 3.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,8 +16,14 @@ import { freePort } from '@shortlist/api/testing';
 import { startBenchServer } from './api-bench-server';
 import { closeAgents } from './api-http';
 import { buildBareReactRouterApp } from './web/bare-react-baseline';
-import { launchChromium } from './web/chromium';
+import { chromiumPath, launchChromium } from './web/chromium';
 import { type InitialAssets, initialAssets } from './web/initial-js';
+import {
+  ensureLighthouseTools,
+  type LighthouseResult,
+  type LighthouseVisit,
+  runLighthouse,
+} from './web/lighthouse-audit';
 import { estimatedPerformanceScore } from './web/lighthouse-score';
 import { GOOD, MOBILE_PRESET } from './web/mobile-preset';
 import { measurePageLoad, type PageLoad, type SessionStorageSeed } from './web/page-load';
@@ -25,6 +34,7 @@ const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 /** Issue 13: the customer app's first load within 1.15× a bare React + router entry. */
 const CUSTOMER_RATIO_TARGET = 1.15;
 const SCORE_TARGET = 95;
+const A11Y_TARGET = 100;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value)} ms`);
@@ -190,10 +200,79 @@ async function reportPageLoads(): Promise<void> {
         '(the route chunks too), as the server sent it.',
     );
     for (const problem of problems) console.log(`axe: ${problem}`);
+
+    if (process.env.LIGHTHOUSE !== '0') {
+      await reportLighthouse(
+        visits.map((visit) => ({
+          name: visit.name,
+          url: `${server.url}${visit.path}`,
+          session: visit.session,
+        })),
+        new Map(rows.map((row) => [row[0] as string, row[9] as string])),
+      );
+    }
   } finally {
     await browser.close();
     closeAgents();
     await server.close();
+  }
+}
+
+/** Lighthouse 12 on the same pages, beside this bench's own estimate of its score. */
+async function reportLighthouse(
+  visits: LighthouseVisit[],
+  estimates: Map<string, string>,
+): Promise<void> {
+  const tools = ensureLighthouseTools(repoRoot);
+  if ('unavailable' in tools) {
+    console.log(`\nLighthouse 12 not run: ${tools.unavailable}. The ≈score above stands in.`);
+    return;
+  }
+  const results = await runLighthouse(tools, chromiumPath, visits);
+  const byName = new Map(results.map((result) => [result.name, result]));
+  const score = (value: number | null | undefined, target: number) =>
+    typeof value === 'number' ? `${mark(value >= target)} ${value}` : '—';
+  const ms = (value: number | null | undefined) =>
+    typeof value === 'number' ? `${Math.round(value)} ms` : '—';
+  console.log(
+    '\n## Lighthouse 12.8.2 (Node 22, mobile defaults: simulated slow 4G and 4× CPU), one run a page\n',
+  );
+  printTable(
+    [
+      'page',
+      `performance (≥${SCORE_TARGET})`,
+      `accessibility (${A11Y_TARGET})`,
+      'bench ≈score',
+      'FCP',
+      'LCP',
+      'SI',
+      'TBT',
+      'CLS',
+    ],
+    visits.map((visit) => {
+      const result: LighthouseResult = byName.get(visit.name) ?? {
+        name: visit.name,
+        error: 'no result',
+      };
+      return [
+        visit.name,
+        score(result.performance, SCORE_TARGET),
+        score(result.accessibility, A11Y_TARGET),
+        estimates.get(visit.name) ?? '—',
+        ms(result.fcpMs),
+        ms(result.lcpMs),
+        ms(result.speedIndexMs),
+        ms(result.tbtMs),
+        typeof result.cls === 'number' ? result.cls.toFixed(3) : '—',
+      ];
+    }),
+  );
+  for (const result of results) {
+    const trouble = result.error ?? result.runtimeError;
+    if (trouble) console.log(`${result.name}: ${trouble}`);
+    else if (result.failing && result.failing.length > 0) {
+      console.log(`${result.name}, audits under 0.9: ${result.failing.join(', ')}`);
+    }
   }
 }
 
@@ -205,9 +284,9 @@ const load = () =>
 
 async function main(): Promise<void> {
   console.log(
-    `# bench:web — Node ${process.versions.node}. Lighthouse 12 needs Node 22, so it cannot run ` +
-      'here: the figures below are measured directly in Chromium under its mobile preset, and ' +
-      '"≈score" applies its scoring curves to them (Speed Index scored as LCP).',
+    `# bench:web — Node ${process.versions.node}. The cold loads are measured directly in ` +
+      'Chromium under Lighthouse\'s mobile preset, and "≈score" applies its scoring curves to ' +
+      'them (Speed Index scored as LCP); Lighthouse 12 itself (Node 22) then audits the same pages.',
   );
   console.log(`${load()} before`);
   await reportBuilds();

@@ -14,8 +14,13 @@ export {
   type RequestOptions,
   type UploadOptions,
 } from './api/api-client';
+export {
+  ApiClientProvider,
+  type ApiClientProviderProps,
+  useApiClient,
+} from './api/api-context';
 export { ApiError, errorMessage, isAbortError } from './api/api-error';
-export { ApiProvider, type ApiProviderProps, useApiClient } from './api/api-provider';
+export { ApiProvider, type ApiProviderProps } from './api/api-provider';
 export {
   apiQueryKey,
   type CallOptions,
@@ -32,6 +37,7 @@ export {
   useApiMutation,
   useApiQuery,
   useApiUpload,
+  useAppQueryClient,
 } from './api/use-api';
 // Brand facts
 export { BRAND_NAME, SUPPORT_EMAIL } from './brand/brand';

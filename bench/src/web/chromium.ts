@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's chromium (STACK.md); playwright-core ships no browser of its own. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // The flags STACK.md lists as working here: no sandbox as root, no GPU, nothing that phones home
 // (a background request would share the throttled network with the page being measured).

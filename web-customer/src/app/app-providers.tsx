@@ -1,18 +1,22 @@
-import { ApiProvider, type ApiProviderProps, api } from '@shortlist/web-kit';
+import { ApiClientProvider, type ApiClientProviderProps, api } from '@shortlist/web-kit';
 import type { ReactNode } from 'react';
 
-/** What the whole app stands in: the API client and the one server-state cache. */
+/**
+ * What the whole app stands in: the API client and the slot of the one server-state cache. The
+ * cache (and the query library) is made by the first screen that reads through it: Home reads
+ * nothing, so a first visit does not download it (issue 13 §5).
+ */
 export function AppProviders({
   children,
   queryClient,
 }: {
   children: ReactNode;
   /** Tests start each render from an empty cache of their own. */
-  queryClient?: ApiProviderProps['queryClient'];
+  queryClient?: ApiClientProviderProps['queryClient'];
 }) {
   return (
-    <ApiProvider client={api} queryClient={queryClient}>
+    <ApiClientProvider client={api} queryClient={queryClient}>
       {children}
-    </ApiProvider>
+    </ApiClientProvider>
   );
 }

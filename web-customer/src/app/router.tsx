@@ -2,9 +2,7 @@ import { LoadingState, readToken } from '@shortlist/web-kit';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomeScreen } from '../features/home/home-screen';
-import { LegalScreen } from '../features/legal/legal-screen';
-import { MaintenanceScreen } from '../features/maintenance/maintenance-screen';
-import { NotFoundScreen } from '../features/not-found/not-found-screen';
+import type { LegalDocumentId } from '../features/legal/legal-titles';
 import { MAINTENANCE_MODE } from '../shared/config';
 import { AppLayout } from './app-layout';
 import { MaintenanceGate } from './maintenance-gate';
@@ -12,14 +10,22 @@ import { RequireSession } from './require-session';
 
 /**
  * A screen loaded on first visit, in its own chunk, so the first page a visitor opens (usually
- * Home) downloads only what it shows. Home, the 404, the maintenance screen and the legal pages
- * (whose texts the footer needs anyway) stay in the main bundle.
+ * Home) downloads only what it shows. Only Home stays in the main bundle; the legal pages, the
+ * 404 and the maintenance screen load on use like the rest.
  */
 function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] });
+}
+
+/** A policy's page: the four share one chunk with the texts the footer's dialogs show. */
+function legalScreen(documentId: LegalDocumentId): RouteObject['lazy'] {
+  return async () => {
+    const { LegalScreen } = await import('../features/legal/legal-screen');
+    return { element: <LegalScreen documentId={documentId} /> };
+  };
 }
 
 /**
@@ -50,7 +56,13 @@ export interface RouteOptions {
 export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
   return [
     // Stands outside the layout: no navigation to lead anywhere while it shows.
-    { path: 'maintenance', element: <MaintenanceScreen /> },
+    {
+      path: 'maintenance',
+      lazy: lazyScreen(
+        () => import('../features/maintenance/maintenance-screen'),
+        'MaintenanceScreen',
+      ),
+    },
     {
       element: <MaintenanceGate enabled={maintenance} />,
       // Shown only while the first screen's chunk loads on a cold start.
@@ -70,10 +82,10 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
               path: 'contact',
               lazy: lazyScreen(() => import('../features/contact/contact-screen'), 'ContactScreen'),
             },
-            { path: 'privacy', element: <LegalScreen documentId="privacy" /> },
-            { path: 'terms', element: <LegalScreen documentId="terms" /> },
-            { path: 'refund', element: <LegalScreen documentId="refund" /> },
-            { path: 'disclaimer', element: <LegalScreen documentId="disclaimer" /> },
+            { path: 'privacy', lazy: legalScreen('privacy') },
+            { path: 'terms', lazy: legalScreen('terms') },
+            { path: 'refund', lazy: legalScreen('refund') },
+            { path: 'disclaimer', lazy: legalScreen('disclaimer') },
             {
               path: 'influencer-kit',
               lazy: lazyScreen(
@@ -157,7 +169,13 @@ export function createRoutes({ maintenance }: RouteOptions): RouteObject[] {
                 },
               ],
             },
-            { path: '*', element: <NotFoundScreen /> },
+            {
+              path: '*',
+              lazy: lazyScreen(
+                () => import('../features/not-found/not-found-screen'),
+                'NotFoundScreen',
+              ),
+            },
           ],
         },
       ],

@@ -32,7 +32,8 @@ describe('footer (SPEC §2)', () => {
     const opener = footer().getByRole('button', { name: 'Refund Policy' });
 
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Refund Policy' });
+    // The texts load on the first click (their own chunk), so the dialog is awaited.
+    const dialog = await screen.findByRole('dialog', { name: 'Refund Policy' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByText(/only while your order is Pending/)).toBeVisible();
 
@@ -53,7 +54,9 @@ describe('footer (SPEC §2)', () => {
     async (name) => {
       await renderApp('/contact');
       await userEvent.click(footer().getByRole('button', { name }));
-      expect(screen.getByRole('dialog', { name })).toHaveTextContent(/1 month|no guarantee/i);
+      expect(await screen.findByRole('dialog', { name })).toHaveTextContent(
+        /1 month|no guarantee/i,
+      );
     },
   );
 });

@@ -1,17 +1,21 @@
-import { Button, Dialog, Logo, SUPPORT_EMAIL } from '@shortlist/web-kit';
-import { useState } from 'react';
+import { Logo, SUPPORT_EMAIL } from '@shortlist/web-kit';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   LEGAL_DOCUMENT_IDS,
-  LEGAL_DOCUMENTS,
+  LEGAL_TITLES,
   type LegalDocumentId,
-} from '../features/legal/legal-documents';
-import { LegalText } from '../features/legal/legal-text';
+} from '../features/legal/legal-titles';
 import { messages } from '../shared/messages';
 import { paths } from '../shared/paths';
 import styles from './site-footer.module.css';
 
 const copy = messages.footer;
+
+// The policies' texts and the dialog load on the first click, not with every page's footer.
+const LegalDialog = lazy(async () => ({
+  default: (await import('../features/legal/legal-dialog')).LegalDialog,
+}));
 
 const exploreLinks = [
   { to: paths.home, label: copy.home },
@@ -24,7 +28,9 @@ const exploreLinks = [
 /** SPEC §2 footer: on every screen; the policies open as modal dialogs over the current page. */
 export function SiteFooter() {
   const [openDocument, setOpenDocument] = useState<LegalDocumentId | null>(null);
-  const document = openDocument ? LEGAL_DOCUMENTS[openDocument] : null;
+  // Mounted from the first opening on, so closing keeps the dialog's own close behaviour.
+  const [opened, setOpened] = useState(false);
+  if (openDocument !== null && !opened) setOpened(true);
   const close = () => setOpenDocument(null);
 
   return (
@@ -67,7 +73,7 @@ export function SiteFooter() {
                     aria-haspopup="dialog"
                     onClick={() => setOpenDocument(id)}
                   >
-                    {LEGAL_DOCUMENTS[id].title}
+                    {LEGAL_TITLES[id]}
                   </button>
                 </li>
               ))}
@@ -81,19 +87,11 @@ export function SiteFooter() {
           </Link>
         </div>
       </div>
-      <Dialog
-        open={document !== null}
-        onClose={close}
-        title={document?.title ?? ''}
-        size="lg"
-        footer={
-          <Button variant="secondary" onClick={close}>
-            {messages.legal.close}
-          </Button>
-        }
-      >
-        {document ? <LegalText document={document} headingLevel={3} /> : null}
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <LegalDialog documentId={openDocument} onClose={close} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

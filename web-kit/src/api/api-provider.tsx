@@ -1,9 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ApiClient } from './api-client';
+import { ApiClientProvider } from './api-context';
 import { createQueryClient } from './query-client';
-
-const ApiClientContext = createContext<ApiClient | null>(null);
 
 export interface ApiProviderProps {
   /** The app's client: `api` (customer, admin) or `influencerApi`; a stub in tests. */
@@ -13,18 +12,16 @@ export interface ApiProviderProps {
   children: ReactNode;
 }
 
-/** Wraps an app once: the API client its hooks call and the query cache they share. */
+/**
+ * Wraps an app once: the API client its hooks call and the query cache they share, made now and
+ * also provided to the query library's own hooks (`useQueryClient`), for apps whose first screen
+ * reads data anyway (admin, influencer). The customer app uses ApiClientProvider instead.
+ */
 export function ApiProvider({ client, queryClient, children }: ApiProviderProps) {
   const [ownClient] = useState(() => queryClient ?? createQueryClient());
   return (
-    <ApiClientContext.Provider value={client}>
+    <ApiClientProvider client={client} queryClient={ownClient}>
       <QueryClientProvider client={ownClient}>{children}</QueryClientProvider>
-    </ApiClientContext.Provider>
+    </ApiClientProvider>
   );
-}
-
-export function useApiClient(): ApiClient {
-  const client = useContext(ApiClientContext);
-  if (!client) throw new Error('useApiClient needs an <ApiProvider> above it');
-  return client;
 }

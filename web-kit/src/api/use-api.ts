@@ -6,11 +6,29 @@ import {
   type UseQueryOptions,
   useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { QueryClientSlotContext, useApiClient } from './api-context';
 import type { ApiError } from './api-error';
-import { useApiClient } from './api-provider';
 import { apiQueryKey, callApi, type UploadInput, uploadApi } from './call-api';
+import { createQueryClient } from './query-client';
+
+/**
+ * The app's one query cache, from the provider's slot; the first hook to need it makes it (see
+ * ApiClientProvider), and it stays mounted (refetch on reconnect) for the page's lifetime. The
+ * hooks below pass it to the query library explicitly, so no QueryClientProvider is needed.
+ */
+export function useAppQueryClient(): QueryClient {
+  const slot = useContext(QueryClientSlotContext);
+  if (!slot)
+    throw new Error('The API hooks need an <ApiClientProvider> or <ApiProvider> above them');
+  if (!slot.current) {
+    // Made during a render, once: the same lazy start a ref gets, and every later render reuses it.
+    slot.current = createQueryClient();
+    slot.current.mount();
+  }
+  return slot.current;
+}
 
 type QueryOptions<Data, Selected> = Omit<
   UseQueryOptions<Data, ApiError, Selected, QueryKey>,
@@ -27,11 +45,14 @@ export function useApiQuery<Route extends ApiRoute, Selected = RouteResponse<Rou
   options: QueryOptions<RouteResponse<Route>, Selected> = {},
 ) {
   const client = useApiClient();
-  return useQuery<RouteResponse<Route>, ApiError, Selected, QueryKey>({
-    queryKey: apiQueryKey(route, input),
-    queryFn: ({ signal }) => callApi(client, route, input, { signal }),
-    ...options,
-  });
+  return useQuery<RouteResponse<Route>, ApiError, Selected, QueryKey>(
+    {
+      queryKey: apiQueryKey(route, input),
+      queryFn: ({ signal }) => callApi(client, route, input, { signal }),
+      ...options,
+    },
+    useAppQueryClient(),
+  );
 }
 
 export interface ApiMutationOptions<Route extends ApiRoute>
@@ -49,15 +70,18 @@ export function useApiMutation<Route extends ApiRoute>(
   { invalidates = [], onSuccess, ...options }: ApiMutationOptions<Route> = {},
 ) {
   const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation<RouteResponse<Route>, ApiError, RouteInput<Route>>({
-    mutationFn: (input) => callApi(client, route, input),
-    ...options,
-    onSuccess: async (...args) => {
-      await invalidateRoutes(queryClient, invalidates);
-      await onSuccess?.(...args);
+  const queryClient = useAppQueryClient();
+  return useMutation<RouteResponse<Route>, ApiError, RouteInput<Route>>(
+    {
+      mutationFn: (input) => callApi(client, route, input),
+      ...options,
+      onSuccess: async (...args) => {
+        await invalidateRoutes(queryClient, invalidates);
+        await onSuccess?.(...args);
+      },
     },
-  });
+    queryClient,
+  );
 }
 
 /** A multipart route as a mutation; `onProgress` in the input reports the upload. */
@@ -72,15 +96,18 @@ export function useApiUpload<Route extends ApiRoute>(
   } = {},
 ) {
   const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation<RouteResponse<Route>, ApiError, UploadInput>({
-    mutationFn: (input) => uploadApi(client, route, input),
-    ...options,
-    onSuccess: async (...args) => {
-      await invalidateRoutes(queryClient, invalidates);
-      await onSuccess?.(...args);
+  const queryClient = useAppQueryClient();
+  return useMutation<RouteResponse<Route>, ApiError, UploadInput>(
+    {
+      mutationFn: (input) => uploadApi(client, route, input),
+      ...options,
+      onSuccess: async (...args) => {
+        await invalidateRoutes(queryClient, invalidates);
+        await onSuccess?.(...args);
+      },
     },
-  });
+    queryClient,
+  );
 }
 
 /** Marks every cached call of these routes stale (active ones refetch at once). */
@@ -98,7 +125,7 @@ export function invalidateRoutes(queryClient: QueryClient, routes: readonly ApiR
  * history), so the screen shows the change without reading it again.
  */
 export function useApiCache() {
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   return {
     set<Route extends ApiRoute>(
       route: Route,

@@ -1,11 +1,11 @@
 import { Carousel, LinkButton } from '@shortlist/web-kit';
-import { messages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { PageHeader } from '../../shared/page-header';
 import { paths } from '../../shared/paths';
 import { CREATORS, type Creator, SUCCESS_STORIES, type SuccessStory } from './about-content';
 import styles from './about-screen.module.css';
 
-const copy = messages.about;
+const copy = flowMessages.about;
 
 /** SPEC §9 carousel timings on About. */
 const CREATORS_INTERVAL_MS = 5500;

@@ -22,7 +22,7 @@ import {
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { FileButton } from '../../shared/orders/file-button';
 import {
   currencyOf,

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { CheckoutDetail } from './checkout-detail';
 import { PendingOrders } from './pending-orders';
 

@@ -1,5 +1,5 @@
 import { Button, Dialog } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 
 const copy = flowMessages.checkout;
 

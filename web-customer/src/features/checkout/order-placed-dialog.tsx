@@ -1,6 +1,6 @@
 import { Button, Dialog } from '@shortlist/web-kit';
 import { useNavigate } from 'react-router-dom';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { paths } from '../../shared/paths';
 
 const copy = flowMessages.checkout;

@@ -8,7 +8,7 @@ import {
   useSession,
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import {
   currencyOf,
   formatOrderTime,

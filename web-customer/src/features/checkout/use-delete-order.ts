@@ -11,7 +11,7 @@ import {
   useToast,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 
 const copy = flowMessages.checkout;
 

@@ -5,7 +5,7 @@ import {
 } from '@shortlist/domain/contract';
 import { ApiError, callApi, errorMessage, useApiClient } from '@shortlist/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import type { Order } from '../../shared/orders/order-facts';
 import { loadCheckoutScript, type RazorpaySuccess } from './load-checkout-script';
 import { waitUntilPaid } from './wait-until-paid';

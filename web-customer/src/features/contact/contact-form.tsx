@@ -8,11 +8,11 @@ import {
   useSession,
 } from '@shortlist/web-kit';
 import { type FormEvent, useRef, useState } from 'react';
-import { messages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './contact-screen.module.css';
 import { type ContactErrors, type ContactValues, validateContact } from './validate-contact';
 
-const copy = messages.contact;
+const copy = flowMessages.contact;
 
 type Outcome = { kind: 'success' | 'failure'; text: string } | null;
 

@@ -1,11 +1,11 @@
 import { LinkButton, SUPPORT_EMAIL } from '@shortlist/web-kit';
-import { messages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { PageHeader } from '../../shared/page-header';
 import { paths } from '../../shared/paths';
 import { ContactForm } from './contact-form';
 import styles from './contact-screen.module.css';
 
-const copy = messages.contact;
+const copy = flowMessages.contact;
 
 const PROMOS = [
   { ...copy.promos.createResume, to: paths.createResume },

@@ -1,6 +1,6 @@
-import { messages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 
-const copy = messages.contact;
+const copy = flowMessages.contact;
 
 export interface ContactValues {
   pid: string;

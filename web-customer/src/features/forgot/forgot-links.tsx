@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { paths } from '../../shared/paths';
 
 const copy = flowMessages.forgot;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../shared/auth-layout/auth-layout';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { RequestLinkForm } from './request-link-form';
 import { ResetPasswordForm } from './reset-password-form';
 

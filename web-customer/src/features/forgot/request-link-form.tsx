@@ -2,7 +2,7 @@ import { type RouteResponse, requestPasswordResetRoute } from '@shortlist/domain
 import { Button, errorMessage, Field, useApiMutation } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { ForgotLinks } from './forgot-links';
 
 const copy = flowMessages.forgot;

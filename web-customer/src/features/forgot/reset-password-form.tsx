@@ -3,7 +3,7 @@ import { Button, errorMessage, PasswordField, useApiMutation } from '@shortlist/
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { paths } from '../../shared/paths';
 import { ForgotLinks } from './forgot-links';
 

@@ -1,11 +1,24 @@
-import { LinkButton, useReducedMotion, useSession, VisuallyHidden } from '@shortlist/web-kit';
+import {
+  LinkButton,
+  useMediaQuery,
+  useReducedMotion,
+  useSession,
+  VisuallyHidden,
+} from '@shortlist/web-kit';
+import { lazy, Suspense } from 'react';
 import { messages } from '../../shared/messages';
 import { loginPath, paths } from '../../shared/paths';
 import styles from './hero.module.css';
-import { ResumeIllustration } from './resume-illustration';
 import { useTypewriter } from './use-typewriter';
 
 const copy = messages.home;
+
+// Decoration shown from 40rem up (hero.module.css): a phone never downloads it, a wider screen
+// fetches it as the hero renders, into a box of its final size (no layout shift when it lands).
+const ResumeIllustration = lazy(async () => ({
+  default: (await import('./resume-illustration')).ResumeIllustration,
+}));
+const VISUAL_SHOWN = '(min-width: 40rem)';
 
 /** The path behind every "Create Resume" on Home: the builder, or login first (SPEC §2, §6). */
 export function createResumeTarget(signedIn: boolean): string {
@@ -18,6 +31,7 @@ export function Hero() {
   const typed = useTypewriter(copy.typingWords, { enabled: !reducedMotion });
   const name = user?.name.trim() || copy.fallbackName;
   const ending = copy.headingEnd(name);
+  const visualShown = useMediaQuery(VISUAL_SHOWN);
 
   return (
     <section className={styles.hero} aria-labelledby="home-heading">
@@ -46,7 +60,11 @@ export function Hero() {
         </div>
       </div>
       <div className={styles.visual}>
-        <ResumeIllustration />
+        {visualShown ? (
+          <Suspense fallback={<div className={styles.visualSpace} />}>
+            <ResumeIllustration />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );

@@ -1,10 +1,15 @@
-import { Carousel } from '@shortlist/web-kit';
+import { lazy, Suspense } from 'react';
 import { messages } from '../../shared/messages';
 import sectionStyles from './home-screen.module.css';
-import { RESUME_TEMPLATES, type ResumeTemplate } from './templates';
 import styles from './templates-section.module.css';
 
 const copy = messages.home;
+
+// Below the fold on every screen size: the carousel, its cards and the template list come in a
+// chunk of their own, requested as Home renders, so the first load carries only this frame.
+const TemplatesCarousel = lazy(async () => ({
+  default: (await import('./templates-carousel')).TemplatesCarousel,
+}));
 
 /** SPEC §2: a looping carousel of the six templates. */
 export function TemplatesSection() {
@@ -16,46 +21,9 @@ export function TemplatesSection() {
         </h2>
         <p className={sectionStyles.sectionLead}>{copy.templatesLead}</p>
       </div>
-      <Carousel
-        label={copy.templatesCarousel}
-        items={RESUME_TEMPLATES}
-        getKey={(template) => template.id}
-        renderItem={(template) => <TemplateCard template={template} />}
-        itemsPerSlide={3}
-        narrowItemsPerSlide={1}
-        interval={5000}
-        loop
-      />
+      <Suspense fallback={<div className={styles.carouselSpace} />}>
+        <TemplatesCarousel />
+      </Suspense>
     </section>
-  );
-}
-
-function TemplateCard({ template }: { template: ResumeTemplate }) {
-  return (
-    <article className={styles.card} aria-labelledby={`template-${template.id}`}>
-      <div className={styles.thumb}>
-        <img
-          src={template.img}
-          alt={`Preview of the ${template.name} template`}
-          width="120"
-          height="170"
-          loading="lazy"
-          decoding="async"
-        />
-      </div>
-      <h3 id={`template-${template.id}`} className={styles.name}>
-        {template.name}
-      </h3>
-      <ul className={styles.tags} aria-label="Tags">
-        {template.tags.map((tag) => (
-          <li key={tag} className={styles.tag}>
-            {tag}
-          </li>
-        ))}
-      </ul>
-      <p className={styles.suits}>
-        {copy.templateSuits}: {template.companies.join(', ')}
-      </p>
-    </article>
   );
 }

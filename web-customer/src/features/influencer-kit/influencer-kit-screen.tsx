@@ -1,5 +1,5 @@
 import { buttonClassName, SUPPORT_EMAIL } from '@shortlist/web-kit';
-import { messages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { PageHeader } from '../../shared/page-header';
 import { paths } from '../../shared/paths';
 import {
@@ -11,7 +11,7 @@ import {
 } from './influencer-kit-content';
 import styles from './influencer-kit-screen.module.css';
 
-const copy = messages.influencerKit;
+const copy = flowMessages.influencerKit;
 
 /** SPEC §2 /influencer-kit: reachable even in maintenance mode. */
 export function InfluencerKitScreen() {

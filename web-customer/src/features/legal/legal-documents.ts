@@ -5,7 +5,9 @@ import { SUPPORT_EMAIL } from '@shortlist/web-kit';
  * the footer's modal dialogs, so they can never disagree. SPEC §1 notes that an older terms modal
  * said 'Queued' where the page said 'Pending'; here it is 'Pending' everywhere.
  */
-export type LegalDocumentId = 'privacy' | 'terms' | 'refund' | 'disclaimer';
+import { LEGAL_TITLES, type LegalDocumentId } from './legal-titles';
+
+export type { LegalDocumentId } from './legal-titles';
 
 export interface LegalSection {
   heading: string;
@@ -27,7 +29,7 @@ export const LEGAL_UPDATED = '22 November 2026';
 const privacy: LegalDocument = {
   id: 'privacy',
   path: '/privacy',
-  title: 'Privacy Policy',
+  title: LEGAL_TITLES.privacy,
   summary:
     'We collect only what we need to deliver your order, and we delete it one month after the order is completed.',
   sections: [
@@ -64,7 +66,7 @@ const privacy: LegalDocument = {
 const terms: LegalDocument = {
   id: 'terms',
   path: '/terms',
-  title: 'Terms of Service',
+  title: LEGAL_TITLES.terms,
   summary:
     'Shortlist sells resume work per order. We work hard for your shortlist, but we cannot guarantee a job or an interview.',
   sections: [
@@ -105,7 +107,7 @@ const terms: LegalDocument = {
 const refund: LegalDocument = {
   id: 'refund',
   path: '/refund',
-  title: 'Refund Policy',
+  title: LEGAL_TITLES.refund,
   summary: 'Refunds are possible only while an order is Pending, and take 5-7 business days.',
   sections: [
     {
@@ -132,7 +134,7 @@ const refund: LegalDocument = {
 const disclaimer: LegalDocument = {
   id: 'disclaimer',
   path: '/disclaimer',
-  title: 'Disclaimer',
+  title: LEGAL_TITLES.disclaimer,
   summary: 'Shortlist gives no guarantee of jobs or interviews.',
   sections: [
     {
@@ -162,11 +164,3 @@ export const LEGAL_DOCUMENTS: Readonly<Record<LegalDocumentId, LegalDocument>> =
   refund,
   disclaimer,
 };
-
-/** Footer order. */
-export const LEGAL_DOCUMENT_IDS: readonly LegalDocumentId[] = [
-  'privacy',
-  'terms',
-  'refund',
-  'disclaimer',
-];

@@ -12,7 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { isOtherAppPath, nextPathFrom, paths } from '../../shared/paths';
 
 const copy = flowMessages.login;

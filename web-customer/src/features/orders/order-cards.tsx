@@ -1,5 +1,5 @@
 import { StatusChip } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { formatOrderTime, newestFirst, type Order } from '../../shared/orders/order-facts';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';

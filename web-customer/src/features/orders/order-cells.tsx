@@ -1,5 +1,5 @@
 import { Button } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { FileButton } from '../../shared/orders/file-button';
 import { isReviewOrder, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
 import styles from './orders.module.css';

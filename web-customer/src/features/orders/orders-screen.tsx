@@ -8,7 +8,7 @@ import {
   useSession,
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { isPaid, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { useOrderHistory } from '../../shared/orders/use-order-history';

@@ -7,7 +7,7 @@ import {
   VisuallyHidden,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { formatOrderTime, type Order, shortId } from '../../shared/orders/order-facts';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';

@@ -1,7 +1,7 @@
 import { formatPrice } from '@shortlist/domain';
 import { LinkButton } from '@shortlist/web-kit';
 import { Link } from 'react-router-dom';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { currencyOf, type Order, shortId } from '../../shared/orders/order-facts';
 import { paths } from '../../shared/paths';
 import styles from './orders.module.css';

@@ -7,7 +7,7 @@ import {
   LoadingState,
   useApiQuery,
 } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './orders.module.css';
 
 const copy = flowMessages.orders;

@@ -8,7 +8,7 @@ import {
   serviceInfo,
 } from '@shortlist/domain';
 import { Button, VisuallyHidden } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './pricing.module.css';
 
 const copy = flowMessages.pricing;

@@ -10,7 +10,7 @@ import { saveCurrency, useCurrency, useSession } from '@shortlist/web-kit';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { loginPath, paths } from '../../shared/paths';
 import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
 import { PlanCard } from './plan-card';

@@ -1,5 +1,5 @@
 import { Countdown } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './pricing.module.css';
 import { useSaleDeadline } from './use-sale-deadline';
 

@@ -8,7 +8,7 @@ import {
   useSession,
   useToast,
 } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { paths } from '../../shared/paths';
 import { initials } from './initials';
 import styles from './profile.module.css';

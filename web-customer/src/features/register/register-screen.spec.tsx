@@ -183,7 +183,8 @@ describe('referral code', () => {
     setRefCookie(null);
     localStorage.setItem('ref', 'STORED3');
     await renderApp('/register');
-    expect(screen.getAllByText('Referral code STORED3 will be applied.')[0]).toBeVisible();
+    // The first render is still mounted (its h1 lets renderApp return early): await the second.
+    expect((await screen.findAllByText('Referral code STORED3 will be applied.'))[0]).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

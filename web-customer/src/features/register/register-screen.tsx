@@ -15,7 +15,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { nextPathFrom, paths } from '../../shared/paths';
 import { resolveReferralCode } from './referral-code';
 

@@ -1,6 +1,6 @@
 import { LANGUAGE_LEVELS } from '@shortlist/domain';
 import { Button, Field, Select, TextArea } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
 import {
   LIST_FIELDS,

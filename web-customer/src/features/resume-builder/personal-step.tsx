@@ -1,5 +1,5 @@
 import { Field } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
 import type { ResumeDraft } from './resume-draft';
 import type { StepProps } from './step-props';

@@ -1,7 +1,7 @@
 import { previewResumePdfRoute } from '@shortlist/domain/contract';
 import { Button, readToken } from '@shortlist/web-kit';
 import { useEffect, useState } from 'react';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
 import type { ResumeIssue, ResumeValidation } from './validate-resume';
 

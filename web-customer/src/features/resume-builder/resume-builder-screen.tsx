@@ -7,7 +7,7 @@ import {
 import { Button, Stepper, useApiMutation, useCurrency, useSession } from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import { paths } from '../../shared/paths';
 import { EntryList } from './entry-list';
 import { PersonalStep } from './personal-step';

@@ -1,5 +1,5 @@
 import { Spinner } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
 
 const copy = flowMessages.builder;

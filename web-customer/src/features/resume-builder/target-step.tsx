@@ -1,6 +1,6 @@
 import { DEGREE_LEVELS, MAJORS, ROLE_TEXT_MAX, suggestedRoles } from '@shortlist/domain';
 import { Field, Select } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
 import { withDegreeOrMajor, withRoleOther, withTargetRole } from './resume-draft';
 import type { StepProps } from './step-props';

@@ -1,6 +1,6 @@
 import { SUMMARY_COUNTER } from '@shortlist/domain';
 import { TextArea } from '@shortlist/web-kit';
-import { flowMessages } from '../../shared/messages';
+import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
 import type { StepProps } from './step-props';
 

@@ -1,5 +1,5 @@
 import { Carousel } from '@shortlist/web-kit';
-import { flowMessages } from '../messages';
+import { flowMessages } from '../flow-messages';
 import styles from './auth-layout.module.css';
 import { AuthSlideArt, type AuthSlideId } from './auth-slide-art';
 

@@ -1,6 +1,6 @@
 import { Button, downloadTokenFile, useToast } from '@shortlist/web-kit';
 import { useState } from 'react';
-import { flowMessages } from '../messages';
+import { flowMessages } from '../flow-messages';
 
 /** Downloads one order file with the session's token (a plain link would be refused). */
 export function FileButton({ url, name }: { url: string; name: string }) {

@@ -7,7 +7,7 @@ import {
   saveBlob,
   useApiQuery,
 } from '@shortlist/web-kit';
-import { flowMessages } from '../messages';
+import { flowMessages } from '../flow-messages';
 import styles from './receipt-dialog.module.css';
 
 const copy = flowMessages.orders;

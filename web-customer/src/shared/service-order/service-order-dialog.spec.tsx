@@ -26,7 +26,13 @@ const follows = (first: HTMLElement, second: HTMLElement) =>
 describe('service order dialogs', () => {
   it('rewrite asks for notes then the file; review the file then notes (4 rows)', async () => {
     const { unmount } = await renderApp('/home?open=resume_rewrite', { user: customer });
-    let dialog = await screen.findByRole('dialog', { name: 'ATS Resume – Rewrite' });
+    // The file's first opening transforms the dialog's chunk and the query library it brings
+    // (lazy since Home stopped carrying them): seconds under a full parallel run.
+    let dialog = await screen.findByRole(
+      'dialog',
+      { name: 'ATS Resume – Rewrite' },
+      { timeout: 10_000 },
+    );
     const notes = within(dialog).getByRole('textbox', { name: 'Notes (optional)' });
     expect(follows(notes, fileInput())).toBe(true);
     expect(notes).toHaveAttribute('rows', '4');

@@ -17,7 +17,7 @@ import {
 } from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { flowMessages } from '../messages';
+import { flowMessages } from '../flow-messages';
 import { loginPath, paths } from '../paths';
 import { serviceOrderForm } from './place-service-order';
 import styles from './service-order-dialog.module.css';

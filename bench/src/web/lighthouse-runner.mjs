@@ -1,0 +1,90 @@
+// Runs under Node 22 (Lighthouse 12 needs it; the repository runs Node 20): started by
+// lighthouse-audit.ts with the node and the packages bench:web installs into bench/.tools.
+// Plain JavaScript so that node runs it as it is. Input: one JSON argument; output: one JSON
+// line per audited page on stdout.
+//
+// Lighthouse's Node API drives a Puppeteer page, so a signed-in visit can put its session into
+// sessionStorage before the app's scripts run (the apps keep the session there, SPEC §3); the
+// CLI can only add request headers, which these apps do not read.
+import { pathToFileURL } from 'node:url';
+
+const input = JSON.parse(process.argv[2] ?? '{}');
+const from = (path) => import(pathToFileURL(`${input.toolsDir}/node_modules/${path}`).href);
+const { default: lighthouse } = await from('lighthouse/core/index.js');
+const { default: puppeteer } = await from('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js');
+
+const seedScript = (origin, seed) => `(() => {
+  if (window.location.origin !== ${JSON.stringify(origin)}) return;
+  for (const [key, value] of Object.entries(${JSON.stringify(seed)})) {
+    window.sessionStorage.setItem(key, value);
+  }
+})();`;
+
+const browser = await puppeteer.launch({
+  executablePath: input.chromePath,
+  headless: true,
+  // As STACK.md: no sandbox as root, no GPU, nothing that phones home during a measured load.
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  for (const visit of input.visits) {
+    const page = await browser.newPage();
+    try {
+      await page.evaluateOnNewDocument(seedScript(new URL(visit.url).origin, visit.session ?? {}));
+      // Lighthouse's defaults: the mobile preset (Moto G Power screen, simulated slow 4G and 4×
+      // CPU), storage cleared before the load (the seed script runs again on the new document).
+      const result = await lighthouse(
+        visit.url,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        undefined,
+        page,
+      );
+      const lhr = result?.lhr;
+      const audit = (id) => lhr?.audits[id]?.numericValue ?? null;
+      const failing = Object.values(lhr?.audits ?? {})
+        .filter(
+          (item) =>
+            item.score !== null &&
+            item.score < 0.9 &&
+            item.scoreDisplayMode !== 'informative' &&
+            item.scoreDisplayMode !== 'notApplicable' &&
+            item.scoreDisplayMode !== 'manual',
+        )
+        .map((item) => (item.displayValue ? `${item.id} (${item.displayValue})` : item.id));
+      process.stdout.write(
+        `${JSON.stringify({
+          name: visit.name,
+          finalUrl: lhr?.finalDisplayedUrl ?? null,
+          performance: scoreOf(lhr?.categories.performance),
+          accessibility: scoreOf(lhr?.categories.accessibility),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          speedIndexMs: audit('speed-index'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          failing,
+          runtimeError: lhr?.runtimeError?.message ?? null,
+        })}\n`,
+      );
+    } catch (error) {
+      process.stdout.write(`${JSON.stringify({ name: visit.name, error: String(error) })}\n`);
+    } finally {
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+function scoreOf(category) {
+  return typeof category?.score === 'number' ? Math.round(category.score * 100) : null;
+}
