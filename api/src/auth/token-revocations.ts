@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { type QueryExecutorProvider, sql } from 'kysely';
+import { BATCH_ONLY } from '../shared/batch-only';
 
 /**
  * When a session ends before its token expires (ARCHITECTURE.md). Session concerns, not business
@@ -60,9 +61,8 @@ type TokenCheck = { jti: string; subject: string; generation: number };
 
 /** One statement for a batch of checks, answered in the order asked. */
 function rejectionsLoader(db: QueryExecutorProvider) {
-  return new DataLoader<TokenCheck, boolean>(
-    async (tokens) => {
-      const result = await sql<{ i: string; rejected: boolean }>`SELECT t.i,
+  return new DataLoader<TokenCheck, boolean>(async (tokens) => {
+    const result = await sql<{ i: string; rejected: boolean }>`SELECT t.i,
         EXISTS (SELECT 1 FROM api.revoked_tokens r WHERE r.jti = t.jti)
         OR COALESCE((SELECT g.generation FROM api.credential_generations g
           WHERE g.subject = t.subject), 0) > t.generation AS rejected
@@ -70,10 +70,7 @@ function rejectionsLoader(db: QueryExecutorProvider) {
           ${tokens.map((token) => token.subject)}::text[],
           ${tokens.map((token) => token.generation)}::int[])
           WITH ORDINALITY AS t(jti, subject, generation, i)`.execute(db);
-      const rejected = new Map(result.rows.map((row) => [Number(row.i), row.rejected]));
-      return tokens.map((_, index) => rejected.get(index + 1) === true);
-    },
-    // Batching only: a check must always read the tables as they are now.
-    { cache: false },
-  );
+    const rejected = new Map(result.rows.map((row) => [Number(row.i), row.rejected]));
+    return tokens.map((_, index) => rejected.get(index + 1) === true);
+  }, BATCH_ONLY);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import DataLoader from 'dataloader';
 import type pg from 'pg';
+import { BATCH_ONLY } from '../shared/batch-only';
 
 /**
  * One AES-256 key per subject (an event stream), kept in PostgreSQL outside the event store.
@@ -48,14 +49,11 @@ export function createPostgresKeyVault(pool: pg.Pool): KeyVault {
    * is raced or erased, and one for all the writers that ask in the same turn of the event loop
    * (DataLoader batches them), answered in the order asked.
    */
-  const keyMaker = new DataLoader<string, Buffer | null>(
-    async (subjects) => {
-      const keys = new Map<string, Buffer | null>();
-      await makeKeys(subjects, keys);
-      return subjects.map((subject) => keys.get(subject) ?? null);
-    },
-    { cache: false },
-  );
+  const keyMaker = new DataLoader<string, Buffer | null>(async (subjects) => {
+    const keys = new Map<string, Buffer | null>();
+    await makeKeys(subjects, keys);
+    return subjects.map((subject) => keys.get(subject) ?? null);
+  }, BATCH_ONLY);
 
   async function createKeys(subjects: readonly string[], keys: Map<string, Buffer | null>) {
     const made = await Promise.all(

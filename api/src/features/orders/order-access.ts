@@ -2,8 +2,9 @@ import { ORDER_MESSAGES } from '@shortlist/domain';
 import type { Database, OrderRow } from '@shortlist/projections';
 import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { MESSAGES } from '../../auth/auth-token';
+import { BATCH_ONLY } from '../../shared/batch-only';
 import { HttpError } from '../../shared/http-error';
 import { ORDERS_MESSAGES } from './orders.messages';
 
@@ -52,18 +53,13 @@ const emailLoaders = new WeakMap<Kysely<Database>, DataLoader<string, string | n
 function emailsOf(db: Kysely<Database>): DataLoader<string, string | null> {
   let loader = emailLoaders.get(db);
   if (loader === undefined) {
-    loader = new DataLoader(
-      async (ids) => {
-        const rows = await db
-          .selectFrom('users')
-          .select(['id', 'email'])
-          .where('id', 'in', [...ids])
-          .execute();
-        const emails = new Map(rows.map((row) => [row.id, row.email]));
-        return ids.map((id) => emails.get(id) ?? null);
-      },
-      { cache: false },
-    );
+    loader = new DataLoader(async (ids) => {
+      // One statement text whatever the batch's size (`in (…)` would make one per size).
+      const { rows } = await sql<{ id: string; email: string | null }>`
+        select id, email from users where id = any(${[...ids]}::text[])`.execute(db);
+      const emails = new Map(rows.map((row) => [row.id, row.email]));
+      return ids.map((id) => emails.get(id) ?? null);
+    }, BATCH_ONLY);
     emailLoaders.set(db, loader);
   }
   return loader;
