@@ -95,7 +95,7 @@ export async function rebuildProjections(
           if (error instanceof CheckpointMovedError || isTransientError(error)) throw error;
           logger.warn(
             { error: errorMessage(error) },
-            'an event fails a projection: rebuilding page by page, quarantining what fails',
+            'the one-transaction rebuild failed (an event a projection refuses?): rebuilding page by page, quarantining what fails',
           );
           targets = await rebuildPageByPage(conn, store, held, { batchSize, logger, applyMs });
         }

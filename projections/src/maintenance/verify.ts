@@ -90,21 +90,26 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
    * (deferred-indexes.ts) for good: they are only compared (EXCEPT ALL, no index) and dropped.
    */
   async function replayAllTogether(): Promise<void> {
-    const positions: (Position | null)[] = [];
+    // A projection whose live side has applied nothing has nothing to replay.
+    const started: Projection[] = [];
+    const positions: Position[] = [];
     for (const projection of projections) {
-      positions.push((await readCheckpoint(live, projection.name))?.position ?? null);
+      const position = (await readCheckpoint(live, projection.name))?.position ?? null;
+      if (position === null) continue;
+      started.push(projection);
+      positions.push(position);
     }
     const until = lowest(positions);
     if (until === null) return;
     await replay.transaction().execute((trx) =>
       dropDeferrableIndexes(
         trx,
-        projections.flatMap((p) => p.tables),
+        started.flatMap((p) => p.tables),
       ),
     );
     await replay.connection().execute(async (conn) => {
       const targets: ReplayTarget[] = [];
-      for (const projection of projections) {
+      for (const projection of started) {
         targets.push({ projection, position: await prepareCheckpoint(conn, projection, logger) });
       }
       try {
