@@ -32,6 +32,10 @@ export interface LighthouseResult {
   speedIndexMs?: number | null;
   tbtMs?: number | null;
   cls?: number | null;
+  /** The largest contentful paint's element, as an HTML snippet. */
+  lcpElement?: string | null;
+  /** Audits of the page; the result is the one with the median performance score. */
+  runs?: number;
   /** Audits scoring under 0.9: what to fix. */
   failing?: string[];
   runtimeError?: string | null;
@@ -74,16 +78,20 @@ export function ensureLighthouseTools(repoRoot: string): LighthouseTools | { una
   return { toolsDir, node };
 }
 
-/** Audits each page with Lighthouse's defaults (mobile), one fresh tab each, in a child node 22. */
+/**
+ * Audits each page `runs` times with Lighthouse's defaults (mobile), a fresh tab each, in a child
+ * node 22, after one unreported warm-up audit; reports the run with the median performance.
+ */
 export async function runLighthouse(
   tools: LighthouseTools,
   chromePath: string,
   visits: LighthouseVisit[],
+  runs: number,
 ): Promise<LighthouseResult[]> {
   const runner = join(import.meta.dirname, 'lighthouse-runner.mjs');
   const { stdout } = await promisify(execFile)(
     tools.node,
-    [runner, JSON.stringify({ toolsDir: tools.toolsDir, chromePath, visits })],
+    [runner, JSON.stringify({ toolsDir: tools.toolsDir, chromePath, visits, runs })],
     { maxBuffer: 16 * 1024 * 1024, timeout: 30 * 60_000 },
   );
   return stdout
