@@ -69,7 +69,9 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
   try {
     await sql`create schema ${sql.id(scratch)}`.execute(live);
     await migrateToLatest(replay, { schema: scratch });
+    logger.info({ scratch }, 'scratch schema migrated');
     await replayAllTogether();
+    logger.info({ scratch }, 'replayed in one pass');
     const results: ProjectionVerification[] = [];
     for (const projection of projections) {
       results.push(await verifyOne(projection));
