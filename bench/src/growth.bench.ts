@@ -8,6 +8,7 @@
  * reaches that many events.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp, createLogger, createServices, loadConfig } from '@shortlist/api';
 import { createTestDatabase } from '@shortlist/eventstore/testing';
@@ -100,6 +101,14 @@ async function main(): Promise<void> {
 
       const verified = await verifyReadModels(database.url);
       record('audit verify, s', '', `${fmt(verified.seconds, 1)}${verified.ok ? '' : ' (DIFF)'}`);
+      // Figures taken while other work runs on the machine are not comparable with a quiet run.
+      record(
+        'load average 1 / 5 / 15 min (after this size)',
+        '',
+        loadavg()
+          .map((l) => fmt(l, 1))
+          .join(' / '),
+      );
       if (!verified.ok) for (const line of verified.lines) console.log(`  ${line}`);
       printGrowth(sizes, measures);
       if (events >= maxEvents) break;
