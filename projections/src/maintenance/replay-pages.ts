@@ -33,9 +33,10 @@ export interface ReplayOptions {
 }
 
 /**
- * The replay of a rebuild or of verify's scratch copy: every page of events is read once (the
- * next read under way while this one is applied) and applied to ALL the targets in ONE
- * transaction, whose last statement moves all their checkpoints together. The live runner
+ * The page-by-page replay, which rebuild and verify fall back to when their one-transaction
+ * replay fails (an event a projection refuses): every page of events is read once (the next
+ * read under way while this one is applied) and applied to ALL the targets in ONE transaction
+ * per page, whose last statement moves all their checkpoints together. The live runner
  * commits each projection's batch separately because each runs on its own; a replay that owns
  * every target (their leases, or a scratch schema) would otherwise pay seven transactions, seven
  * row locks and seven checkpoint updates per page, most of them for projections with nothing
