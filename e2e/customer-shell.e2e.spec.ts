@@ -169,6 +169,9 @@ describe('customer shell', () => {
     // The stats render below the ticker and the carousel: once they show, all three are there
     // to be checked for what they do not show (an absence checked too early proves nothing).
     await page.getByRole('main').getByText('218+').first().waitFor();
+    // The templates carousel comes in a chunk of its own: its slides must be there before the
+    // absence of its pause button means anything.
+    await page.locator('[aria-roledescription="slide"]').first().waitFor({ state: 'attached' });
     await waitForSettled(page);
 
     expect(await heading.innerText()).toContain('Get Shortlisted');
