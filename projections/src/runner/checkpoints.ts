@@ -142,7 +142,7 @@ export async function applyBatch(
 
 /**
  * A batch the projection has nothing to do with (most projections, for most events) moves the
- * checkpoint in one statement instead of a five-statement transaction: the same compare-and-set
+ * checkpoint in one statement instead of a transaction: the same compare-and-set
  * on where this runner left it, the same notification on commit. It writes no read-model row,
  * so it cannot interleave with a rebuild's truncate the way a batch's writes could.
  */
@@ -152,6 +152,24 @@ async function skipCheckpoint(
   expected: Position | null,
   to: Position,
 ): Promise<void> {
+  if (!(await compareAndMove(db, projection, expected, to))) {
+    const stored = await readCheckpoint(db, projection.name);
+    throw new CheckpointMovedError(projection.name, expected, stored?.position);
+  }
+}
+
+/**
+ * Moves the checkpoint from `expected` to `to` and announces it, in one statement; false (and
+ * nothing written) when it is not at `expected`. Inside a transaction the update also takes the
+ * row's lock, and the notification is delivered on commit only, so a waiter never sees a
+ * checkpoint that was rolled back.
+ */
+async function compareAndMove(
+  db: Kysely<Database> | Transaction<Database>,
+  projection: Projection,
+  expected: Position | null,
+  to: Position,
+): Promise<boolean> {
   const payload = JSON.stringify({ name: projection.name, position: to });
   const moved = await sql<{ notified: unknown }>`
     with moved as (
@@ -160,16 +178,13 @@ async function skipCheckpoint(
       returning name
     )
     select pg_notify(${CHECKPOINT_CHANNEL}, ${payload}) as notified from moved`.execute(db);
-  if (moved.rows.length !== 1) {
-    const stored = await readCheckpoint(db, projection.name);
-    throw new CheckpointMovedError(projection.name, expected, stored?.position);
-  }
+  return moved.rows.length === 1;
 }
 
 /**
- * The one way a runner moves a checkpoint: in ONE transaction, lock the checkpoint row, check it
- * is still where this runner left it (`expected`; a rebuild may have reset it), do `work`, move
- * it forward to `to`, and notify waiters on commit. Either all of it happens or none.
+ * The one way a runner moves a checkpoint with work: in ONE transaction, move it from where this
+ * runner left it (`expected`; a rebuild may have reset it) to `to`, locking its row and
+ * announcing it on commit, then do `work`. Either all of it happens or none.
  */
 async function moveCheckpoint(
   db: Kysely<Database>,
@@ -179,29 +194,13 @@ async function moveCheckpoint(
   work: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('projection_checkpoints')
-      .select('position')
-      .where('name', '=', projection.name)
-      .forUpdate()
-      .executeTakeFirst();
-    if (row === undefined || row.position !== expected) {
-      throw new CheckpointMovedError(projection.name, expected, row?.position);
+    // First, so the row is locked before any read-model write (a rebuild locks it first too)
+    // and a moved checkpoint stops the batch before it writes anything.
+    if (!(await compareAndMove(trx, projection, expected, to))) {
+      const stored = await readCheckpoint(trx, projection.name);
+      throw new CheckpointMovedError(projection.name, expected, stored?.position);
     }
     await work(trx);
-    // Moved and announced in one statement; the notification is delivered on commit only, so a
-    // waiter never sees a checkpoint that was rolled back.
-    const payload = JSON.stringify({ name: projection.name, position: to });
-    const moved = await sql<{ notified: unknown }>`
-      with moved as (
-        update projection_checkpoints set position = ${to}, updated_at = now()
-        where name = ${projection.name} and (position is null or position < ${to})
-        returning name
-      )
-      select pg_notify(${CHECKPOINT_CHANNEL}, ${payload}) as notified from moved`.execute(trx);
-    if (moved.rows.length !== 1) {
-      throw new CheckpointMovedError(projection.name, expected, row.position);
-    }
   });
 }
 
