@@ -112,20 +112,7 @@ async function appendOnRemembered<State, C extends Command, E extends DomainEven
   streams: Map<string, CachedStream>,
   cached: CachedStream,
 ): Promise<HandleCommandResult | null> {
-  const state = cached.state as State;
-  let decided: E[];
-  try {
-    decided = input.decider.decide(input.command, state);
-  } catch {
-    return null;
-  }
-  if (decided.length === 0) return null;
-  try {
-    return await append(input, streams, state, cached.version, decided);
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return null;
-    throw error;
-  }
+  return appendOnAssumed(input, streams, cached.state as State, cached.version);
 }
 
 /**
@@ -138,7 +125,16 @@ async function appendOnNewStream<State, C extends Command, E extends DomainEvent
   input: HandleCommandInput<State, C, E>,
 ): Promise<HandleCommandResult | null> {
   const streams = streamStateCache(input.store, input.decider);
-  const state = input.decider.initialState();
+  return appendOnAssumed(input, streams, input.decider.initialState(), NO_STREAM);
+}
+
+/** Decides on a state the stream is assumed to be in and appends if the store agrees; else null. */
+async function appendOnAssumed<State, C extends Command, E extends DomainEvent>(
+  input: HandleCommandInput<State, C, E>,
+  streams: Map<string, CachedStream>,
+  state: State,
+  version: number,
+): Promise<HandleCommandResult | null> {
   let decided: E[];
   try {
     decided = input.decider.decide(input.command, state);
@@ -147,7 +143,7 @@ async function appendOnNewStream<State, C extends Command, E extends DomainEvent
   }
   if (decided.length === 0) return null;
   try {
-    return await append(input, streams, state, NO_STREAM, decided);
+    return await append(input, streams, state, version, decided);
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return null;
     throw error;
