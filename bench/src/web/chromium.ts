@@ -6,7 +6,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // The flags STACK.md lists as working here: no sandbox as root, no GPU, nothing that phones home
 // (a background request would share the throttled network with the page being measured).
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

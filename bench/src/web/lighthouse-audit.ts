@@ -2,6 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { chromiumArgs } from './chromium';
 
 /**
  * Lighthouse 12 needs Node 22; the repository (and CI) run Node 20 and must stay lean. So
@@ -91,7 +92,16 @@ export async function runLighthouse(
   const runner = join(import.meta.dirname, 'lighthouse-runner.mjs');
   const { stdout } = await promisify(execFile)(
     tools.node,
-    [runner, JSON.stringify({ toolsDir: tools.toolsDir, chromePath, visits, runs })],
+    [
+      runner,
+      JSON.stringify({
+        toolsDir: tools.toolsDir,
+        chromePath,
+        chromeArgs: chromiumArgs,
+        visits,
+        runs,
+      }),
+    ],
     { maxBuffer: 16 * 1024 * 1024, timeout: 30 * 60_000 },
   );
   return stdout

@@ -23,17 +23,8 @@ const seedScript = (origin, seed) => `(() => {
 const browser = await puppeteer.launch({
   executablePath: input.chromePath,
   headless: true,
-  // As STACK.md: no sandbox as root, no GPU, nothing that phones home during a measured load.
-  args: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  // The flags chromium.ts gives every measured Chromium here (STACK.md), passed in the input.
+  args: ['--headless=new', ...input.chromeArgs],
 });
 try {
   // One audit first, not reported: a fresh browser's first load pays one-off costs of its own,
