@@ -16,7 +16,6 @@ import { BATCH_ONLY } from '../shared/batch-only';
  */
 export interface TokenRevocations {
   revoke(jti: string, expiresAt: Date): Promise<void>;
-  isRevoked(jti: string): Promise<boolean>;
   /** Ends every session of `subject` (see sessionSubject) issued so far. */
   endSessionsOf(subject: string): Promise<void>;
   /** The generation a token issued now carries; 0 until the credentials first change. */
@@ -36,11 +35,6 @@ export function createPostgresTokenRevocations(db: QueryExecutorProvider): Token
         ON CONFLICT (jti) DO NOTHING`.execute(db);
       // Expired tokens fail verification on their own; forgetting them keeps the table small.
       await sql`DELETE FROM api.revoked_tokens WHERE expires_at < now()`.execute(db);
-    },
-    async isRevoked(jti) {
-      const result = await sql<{ found: number }>`SELECT 1 AS found FROM api.revoked_tokens
-        WHERE jti = ${jti}`.execute(db);
-      return result.rows.length > 0;
     },
     async endSessionsOf(subject) {
       await sql`INSERT INTO api.credential_generations (subject, generation, changed_at)
