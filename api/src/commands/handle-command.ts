@@ -66,7 +66,9 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
   for (let attempt = 1; ; attempt += 1) {
     try {
       if (attempt === 1 && input.newStream === true) {
-        const fresh = await appendOnNewStream(input);
+        const streams = streamStateCache(input.store, input.decider);
+        const initial = input.decider.initialState();
+        const fresh = await appendOnAssumed(input, streams, initial, NO_STREAM);
         if (fresh !== null) return fresh;
       }
       return await decideAndAppend(input);
@@ -84,7 +86,7 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   const streams = streamStateCache(store, decider);
   const cached = recall(streams, streamName);
   if (cached !== undefined) {
-    const fast = await appendOnRemembered(input, streams, cached);
+    const fast = await appendOnAssumed(input, streams, cached.state as State, cached.version);
     if (fast !== null) return fast;
   }
   const stream = await store.readStream(streamName);
@@ -101,34 +103,13 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
 }
 
 /**
- * The command decided on the state this process remembers, and appended only if the stream is
- * still at that version. Null when a fresh read must decide instead: the stream moved on (the
- * store refused), or the remembered state refuses the command or has nothing to append, which
- * may be true of the stored stream or only of a stale memory of it, and is therefore never
- * answered from memory.
+ * The command decided on a state the stream is assumed to be in (the one this process
+ * remembers, or the initial state of a stream the caller has just named) and appended only if
+ * the store agrees: the stream is still at `version`. Null when a fresh read must decide
+ * instead: the store refused, or the assumed state refuses the command or has nothing to
+ * append, which may be true of the stored stream or only of a stale assumption, and is
+ * therefore never answered without a read.
  */
-async function appendOnRemembered<State, C extends Command, E extends DomainEvent>(
-  input: HandleCommandInput<State, C, E>,
-  streams: Map<string, CachedStream>,
-  cached: CachedStream,
-): Promise<HandleCommandResult | null> {
-  return appendOnAssumed(input, streams, cached.state as State, cached.version);
-}
-
-/**
- * The command decided on the initial state and appended only if the stream does not exist yet.
- * Null when a read must decide instead: the stream exists (the store refused), or the initial
- * state refuses the command or has nothing to append (answered after a read, as in
- * appendOnRemembered, so the caller sees what the stored stream says).
- */
-async function appendOnNewStream<State, C extends Command, E extends DomainEvent>(
-  input: HandleCommandInput<State, C, E>,
-): Promise<HandleCommandResult | null> {
-  const streams = streamStateCache(input.store, input.decider);
-  return appendOnAssumed(input, streams, input.decider.initialState(), NO_STREAM);
-}
-
-/** Decides on a state the stream is assumed to be in and appends if the store agrees; else null. */
 async function appendOnAssumed<State, C extends Command, E extends DomainEvent>(
   input: HandleCommandInput<State, C, E>,
   streams: Map<string, CachedStream>,
