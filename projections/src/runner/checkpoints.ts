@@ -131,7 +131,10 @@ export async function applyBatch(
   const last = events.at(-1);
   if (last === undefined) return expected;
   if (handledEvents(projection, events).length === 0) {
-    await skipCheckpoint(db, projection, expected, last.position);
+    // A batch the projection has nothing to do with (most projections, for most events) moves
+    // the checkpoint in one statement, not a transaction. It writes no read-model row, so it
+    // cannot interleave with a rebuild's truncate the way a batch's writes could.
+    await compareAndMove(db, projection, expected, last.position);
   } else {
     await moveCheckpoint(db, projection, expected, last.position, (trx) =>
       applyToProjection(trx, projection, events),
@@ -141,26 +144,8 @@ export async function applyBatch(
 }
 
 /**
- * A batch the projection has nothing to do with (most projections, for most events) moves the
- * checkpoint in one statement instead of a transaction: the same compare-and-set
- * on where this runner left it, the same notification on commit. It writes no read-model row,
- * so it cannot interleave with a rebuild's truncate the way a batch's writes could.
- */
-async function skipCheckpoint(
-  db: Kysely<Database>,
-  projection: Projection,
-  expected: Position | null,
-  to: Position,
-): Promise<void> {
-  if (!(await compareAndMove(db, projection, expected, to))) {
-    const stored = await readCheckpoint(db, projection.name);
-    throw new CheckpointMovedError(projection.name, expected, stored?.position);
-  }
-}
-
-/**
- * Moves the checkpoint from `expected` to `to` and announces it, in one statement; false (and
- * nothing written) when it is not at `expected`. Inside a transaction the update also takes the
+ * Moves the checkpoint from `expected` to `to` and announces it, in one statement; when it is
+ * not at `expected`, nothing is written and CheckpointMovedError says where it is. Inside a transaction the update also takes the
  * row's lock, and the notification is delivered on commit only, so a waiter never sees a
  * checkpoint that was rolled back.
  */
@@ -169,7 +154,7 @@ async function compareAndMove(
   projection: Projection,
   expected: Position | null,
   to: Position,
-): Promise<boolean> {
+): Promise<void> {
   const payload = JSON.stringify({ name: projection.name, position: to });
   const moved = await sql<{ notified: unknown }>`
     with moved as (
@@ -178,7 +163,10 @@ async function compareAndMove(
       returning name
     )
     select pg_notify(${CHECKPOINT_CHANNEL}, ${payload}) as notified from moved`.execute(db);
-  return moved.rows.length === 1;
+  if (moved.rows.length !== 1) {
+    const stored = await readCheckpoint(db, projection.name);
+    throw new CheckpointMovedError(projection.name, expected, stored?.position);
+  }
 }
 
 /**
@@ -196,10 +184,7 @@ async function moveCheckpoint(
   await db.transaction().execute(async (trx) => {
     // First, so the row is locked before any read-model write (a rebuild locks it first too)
     // and a moved checkpoint stops the batch before it writes anything.
-    if (!(await compareAndMove(trx, projection, expected, to))) {
-      const stored = await readCheckpoint(trx, projection.name);
-      throw new CheckpointMovedError(projection.name, expected, stored?.position);
-    }
+    await compareAndMove(trx, projection, expected, to);
     await work(trx);
   });
 }
