@@ -3,19 +3,7 @@
  *   npm run audit -- stream order-{id}   the events of one stream, who did what and when
  *   npm run audit -- verify              the read models against a replay; exit 1 on a difference
  */
+import { runAdminCli } from './admin-cli';
 import { runAudit } from './audit/audit-command';
 
-const env = { DATABASE_URL: process.env.DATABASE_URL, EVENTSTORE_URL: process.env.EVENTSTORE_URL };
-
-runAudit(process.argv.slice(2), env, {
-  out: (line) => console.info(line),
-  err: (line) => console.error(line),
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 2;
-  },
-);
+runAdminCli(runAudit);

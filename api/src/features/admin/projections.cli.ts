@@ -6,19 +6,7 @@
  *   npm run projections -- run              run the projections until SIGINT/SIGTERM
  * Exit code 1 when verify finds a difference, 2 on a usage or runtime error.
  */
+import { runAdminCli } from './admin-cli';
 import { runProjectionsCommand } from './maintenance/projections-command';
 
-const env = { DATABASE_URL: process.env.DATABASE_URL, EVENTSTORE_URL: process.env.EVENTSTORE_URL };
-
-runProjectionsCommand(process.argv.slice(2), env, {
-  out: (line) => console.info(line),
-  err: (line) => console.error(line),
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 2;
-  },
-);
+runAdminCli(runProjectionsCommand);

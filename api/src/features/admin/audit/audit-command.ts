@@ -9,21 +9,10 @@ import pg from 'pg';
 import { migrateApiTables } from '../../../migrations/migrate-api';
 import { encryptingEventStore } from '../../../personal-data/encrypting-event-store';
 import { createPostgresKeyVault } from '../../../personal-data/key-vault';
+import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
 import { readAuditTrail } from './audit-trail';
 
 export const AUDIT_USAGE = 'usage: audit stream <stream-id> | audit verify';
-
-export interface AuditEnv {
-  /** The read models, the key vault and (unless EVENTSTORE_URL) the event store. */
-  DATABASE_URL?: string | undefined;
-  /** KurrentDB, when the events live there (services mode). */
-  EVENTSTORE_URL?: string | undefined;
-}
-
-export interface AuditOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 /**
  * The audit commands, for `npm run audit` (audit.cli.ts):
@@ -35,8 +24,8 @@ export interface AuditOutput {
  */
 export async function runAudit(
   args: readonly string[],
-  env: AuditEnv,
-  output: AuditOutput,
+  env: AdminCliEnv,
+  output: AdminCliOutput,
 ): Promise<number> {
   const [command, streamId] = args;
   const connectionString = env.DATABASE_URL;

@@ -12,21 +12,10 @@ import {
   startProjectionRunner,
   verifyProjections,
 } from '@shortlist/projections';
+import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
 import { withStore } from '../audit/audit-command';
 
 export const PROJECTIONS_USAGE = 'usage: projections migrate | rebuild [name] | verify | run';
-
-export interface ProjectionsEnv {
-  /** The read models, the key vault and (unless EVENTSTORE_URL) the event store. */
-  DATABASE_URL?: string | undefined;
-  /** KurrentDB, when the events live there (services mode). */
-  EVENTSTORE_URL?: string | undefined;
-}
-
-export interface ProjectionsOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 /**
  * Read-model maintenance, for `npm run projections` (projections.cli.ts):
@@ -40,8 +29,8 @@ export interface ProjectionsOutput {
  */
 export async function runProjectionsCommand(
   args: readonly string[],
-  env: ProjectionsEnv,
-  output: ProjectionsOutput,
+  env: AdminCliEnv,
+  output: AdminCliOutput,
   options: {
     /** Where rebuild and run log their progress (default the console). */
     logger?: Logger;

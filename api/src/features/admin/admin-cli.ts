@@ -1,0 +1,38 @@
+/** What the admin command lines (audit, projections) read from the environment. */
+export interface AdminCliEnv {
+  /** The read models, the key vault and (unless EVENTSTORE_URL) the event store. */
+  DATABASE_URL?: string | undefined;
+  /** KurrentDB, when the events live there (services mode). */
+  EVENTSTORE_URL?: string | undefined;
+}
+
+/** Where an admin command writes: lines for the user, lines for errors. */
+export interface AdminCliOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * Runs an admin command from a shell: the process's arguments and environment, the console,
+ * its answer as the exit code, and 2 with the message when it throws.
+ */
+export function runAdminCli(
+  command: (args: readonly string[], env: AdminCliEnv, output: AdminCliOutput) => Promise<number>,
+): void {
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL,
+    EVENTSTORE_URL: process.env.EVENTSTORE_URL,
+  };
+  command(process.argv.slice(2), env, {
+    out: (line) => console.info(line),
+    err: (line) => console.error(line),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exitCode = 2;
+    },
+  );
+}
