@@ -130,6 +130,7 @@ export {
 } from './session/use-session';
 // The staff apps' frame (admin, influencer)
 export { Breadcrumbs } from './staff-shell/breadcrumbs';
+export { lazyStaffScreen } from './staff-shell/lazy-staff-screen';
 export { PageHeader, type PageHeaderProps } from './staff-shell/page-header';
 export {
   currentNavItem,

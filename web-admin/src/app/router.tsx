@@ -1,5 +1,4 @@
-import { LoadingState } from '@shortlist/web-kit';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazyStaffScreen } from '@shortlist/web-kit';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
@@ -8,32 +7,6 @@ import { AdminGuard } from './admin-guard';
 import { AdminLayout } from './admin-layout';
 
 export { basename };
-
-/** Whether the page was opened at `path` under this app's base (its own address, cold). */
-function openedAt(path: string): boolean {
-  const relative = path.startsWith('/') ? path : `/${path}`;
-  return window.location.pathname.replace(/\/+$/, '') === `${basename}${relative}`;
-}
-
-/**
- * A screen in a chunk of its own, fetched when it is first shown: the first load carries the
- * shell, the guard and the landing screen, not every screen. The shell stays drawn meanwhile.
- * When the app opens at the screen's own address, the chunk is requested at once, while the
- * shell renders, instead of once the shell has drawn it.
- */
-function lazyScreen<Name extends string>(
-  path: string,
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-) {
-  if (openedAt(path)) load().catch(() => {}); // a failure shows when the screen imports it
-  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <Screen />
-    </Suspense>
-  );
-}
 
 /** SPEC §2 "Admin routes", all behind the guard (session and role admin). */
 export const routes: RouteObject[] = [
@@ -47,7 +20,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardScreen /> },
       {
         path: 'orders',
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           'orders',
           () => import('../features/orders/orders-screen'),
           'OrdersScreen',
@@ -55,11 +29,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'users',
-        element: lazyScreen('users', () => import('../features/users/users-screen'), 'UsersScreen'),
+        element: lazyStaffScreen(
+          basename,
+          'users',
+          () => import('../features/users/users-screen'),
+          'UsersScreen',
+        ),
       },
       {
         path: 'queries',
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           'queries',
           () => import('../features/support-queries/support-queries-screen'),
           'SupportQueriesScreen',
@@ -67,7 +47,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'influencers',
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           'influencers',
           () => import('../features/influencers/influencers-screen'),
           'InfluencersScreen',
@@ -75,7 +56,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'influencer-queries',
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           'influencer-queries',
           () => import('../features/influencer-queries/influencer-queries-screen'),
           'InfluencerQueriesScreen',
@@ -83,7 +65,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'influencer-payouts',
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           'influencer-payouts',
           () => import('../features/influencer-payouts/payouts-screen'),
           'PayoutsScreen',

@@ -1,5 +1,4 @@
-import { LoadingState } from '@shortlist/web-kit';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazyStaffScreen } from '@shortlist/web-kit';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { LoginScreen } from '../features/login/login-screen';
@@ -10,32 +9,6 @@ import { InfluencerLayout } from './influencer-layout';
 /** Must match `base` in vite.config.ts: the server mounts this build at /influencer/. */
 export const basename = '/influencer';
 
-/** Whether the page was opened at `path` under this app's base (its own address, cold). */
-function openedAt(path: string): boolean {
-  const relative = path.startsWith('/') ? path : `/${path}`;
-  return window.location.pathname.replace(/\/+$/, '') === `${basename}${relative}`;
-}
-
-/**
- * A screen in a chunk of its own, fetched when it is first shown: the first load carries the
- * shell, the guard and the landing screen, not every screen. The shell stays drawn meanwhile.
- * When the app opens at the screen's own address, the chunk is requested at once, while the
- * shell renders, instead of once the shell has drawn it.
- */
-function lazyScreen<Name extends string>(
-  path: string,
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-) {
-  if (openedAt(path)) load().catch(() => {}); // a failure shows when the screen imports it
-  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <Screen />
-    </Suspense>
-  );
-}
-
 export const routes: RouteObject[] = [
   { path: paths.login, element: <LoginScreen /> },
   {
@@ -44,7 +17,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardScreen /> },
       {
         path: paths.statement,
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           paths.statement,
           () => import('../features/statement/statement-screen'),
           'StatementScreen',
@@ -52,7 +26,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.orders,
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           paths.orders,
           () => import('../features/orders/orders-screen'),
           'OrdersScreen',
@@ -60,7 +35,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.queries,
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           paths.queries,
           () => import('../features/queries/queries-screen'),
           'QueriesScreen',
@@ -68,7 +44,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.payouts,
-        element: lazyScreen(
+        element: lazyStaffScreen(
+          basename,
           paths.payouts,
           () => import('../features/payouts/payouts-screen'),
           'PayoutsScreen',

@@ -1,0 +1,29 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { LoadingState } from '../feedback/spinner';
+
+/** Whether the page was opened at `path` under the app's `basename` (its own address, cold). */
+function openedAt(basename: string, path: string): boolean {
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  return window.location.pathname.replace(/\/+$/, '') === `${basename}${relative}`;
+}
+
+/**
+ * A staff app's screen (admin, influencer) in a chunk of its own, fetched when it is first
+ * shown: the first load carries the shell, the guard and the landing screen, not every screen.
+ * The shell stays drawn meanwhile. When the app opens at the screen's own address, the chunk is
+ * requested at once, while the shell renders, instead of once the shell has drawn it.
+ */
+export function lazyStaffScreen<Name extends string>(
+  basename: string,
+  path: string,
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+) {
+  if (openedAt(basename, path)) load().catch(() => {}); // a failure shows when the screen imports it
+  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Screen />
+    </Suspense>
+  );
+}
