@@ -33,8 +33,13 @@ export interface FileStorage {
  * hold; the process that opened an adapter closes it.
  */
 export interface FileStorageAdapter extends FileStorage {
-  /** Says which storage this is, for the move command's output and its ledger. */
+  /** Says which storage this is, for people (the move command's output, warnings). */
   readonly description: string;
+  /**
+   * Names this storage for the move command's ledger, the same from every process and host
+   * that reaches the same files, different for any other storage (two hosts' disks differ).
+   */
+  identity(): Promise<string>;
   /** The size of a complete file, or null (as `get`, without opening the bytes). */
   head(fileId: string): Promise<{ size: number } | null>;
   /** Every complete file's id, once each (a file being written is not listed). */

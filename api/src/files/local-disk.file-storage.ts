@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,12 @@ import {
 } from './file-storage.port';
 
 const SHARD = /^[0-9a-f]{2}$/;
+
+/**
+ * Names the directory's files for the move command's ledger. A path would not do: two hosts may
+ * use the same DATA_DIR for different files, and one disk may be mounted elsewhere later.
+ */
+const IDENTITY_FILE = '.storage-id';
 
 /**
  * FileStorage on the local disk, under `root` (DATA_DIR/files: outside every web root, so no
@@ -54,6 +60,21 @@ export function createLocalDiskFileStorage(options: { root: string }): FileStora
 
   return {
     description: `local disk ${root}`,
+
+    async identity(): Promise<string> {
+      const path = join(root, IDENTITY_FILE);
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      // Written whole, then linked into place: of two processes at once, one name wins and
+      // neither ever reads a half-written file.
+      const draft = `${path}.${randomBytes(4).toString('hex')}.part`;
+      await writeFile(draft, `${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
+      await link(draft, path)
+        .catch((error: unknown) => {
+          if (!hasCode(error, 'EEXIST')) throw error;
+        })
+        .finally(() => rm(draft, { force: true }));
+      return `local:${(await readFile(path, 'utf8')).trim()}`;
+    },
 
     async put(source: Readable, options: { signal?: AbortSignal } = {}): Promise<string> {
       const fileId = newFileId();

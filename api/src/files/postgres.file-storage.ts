@@ -73,6 +73,10 @@ export async function openPostgresFileStorage(options: {
   return {
     description: 'PostgreSQL (stored_files)',
 
+    // The move command's ledger lives in this same database: no other PostgreSQL storage exists
+    // for it.
+    identity: async () => 'postgres',
+
     async put(source, options = {}) {
       if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
         sweptAt = Date.now();

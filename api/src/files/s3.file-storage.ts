@@ -126,6 +126,8 @@ export async function openS3FileStorage(
       options.endpoint === undefined ? '' : ` at ${options.endpoint}`
     }`,
 
+    identity: async () => `s3:${options.endpoint ?? 'aws'}/${bucket}/${keyPrefix}`,
+
     async put(source, options = {}) {
       const fileId = newFileId();
       await upload(fileId, source, options.signal);

@@ -29,6 +29,7 @@ describe('api tables as Kysely migrations', () => {
         '20251124-0900-personal-data-keys',
         '20251124-0901-token-revocations',
         '20261125-2130-stored-files',
+        '20261125-2131-file-moves',
       ]);
 
       const revocations = createPostgresTokenRevocations(db);
