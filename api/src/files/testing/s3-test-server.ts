@@ -1,3 +1,4 @@
+/// <reference path="./s3rver.d.ts" />
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -109,7 +109,9 @@ describe('npm run files -- move', () => {
 
     const run = await files('move', '--from', 'local', '--to', 'postgres', '--delete-source');
     expect(run.code).toBe(1);
-    expect(run.out).toContain(`${differentId}: a different file with this id is already at the target`);
+    expect(run.out).toContain(
+      `${differentId}: a different file with this id is already at the target`,
+    );
     expect(run.out).toContain('0 copied (0 bytes), 1 already there, 1 source copies deleted');
     expect(await idsOf(local)).toEqual([differentId]);
     expect((await contentOf(postgres, differentId))?.equals(other)).toBe(true);
