@@ -19,9 +19,14 @@ export {
 } from './commands/handle-command';
 export { type Config, ConfigError, type Env, loadConfig } from './config/config';
 export { ledgerStatement } from './features/influencer/statement/ledger-statement';
+export type { FileStorage, FileStorageAdapter, StoredFile } from './files/file-storage.port';
+export { createLocalDiskFileStorage } from './files/local-disk.file-storage';
+export { openPostgresFileStorage } from './files/postgres.file-storage';
+export { openS3FileStorage } from './files/s3.file-storage';
 export { type CreateServicesOptions, createServices } from './main/create-services';
 export { startEmbeddedPostgres } from './main/embedded-postgres';
 export { type RunningServer, type StartServerOptions, startServer } from './main/start-server';
+export { migrateApiTables } from './migrations/migrate-api';
 export { encryptingEventStore } from './personal-data/encrypting-event-store';
 export { createPostgresKeyVault, type KeyVault } from './personal-data/key-vault';
 export { createLogger } from './plugins/logging';

@@ -43,6 +43,27 @@ export interface Config {
   projectionWaitMs: number;
   /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
   webRoot: string;
+  /**
+   * FILE_STORAGE: where uploaded and delivered files live (README "Files"): local disk under
+   * DATA_DIR/files (default in the embedded mode), PostgreSQL (default with DATABASE_URL, so
+   * every API instance reaches every file) or an S3 bucket.
+   */
+  fileStorage: FileStorageKind;
+  /** The S3 bucket (FILE_STORAGE=s3, or a move to or from S3); null without S3_BUCKET. */
+  s3: S3Settings | null;
+}
+
+export const FILE_STORAGE_KINDS = ['local', 'postgres', 's3'] as const;
+export type FileStorageKind = (typeof FILE_STORAGE_KINDS)[number];
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); null for AWS. */
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** Put before every file id in the bucket; '' for none. */
+  keyPrefix: string;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -155,6 +176,29 @@ const schema = z
     MAINTENANCE: booleanText.default(false),
     PROJECTION_WAIT_MS: integer(0, 600_000).default(5000),
     WEB_ROOT: path.optional(),
+    FILE_STORAGE: z
+      .enum(FILE_STORAGE_KINDS, { message: `must be one of ${FILE_STORAGE_KINDS.join(', ')}` })
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: 'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots, hyphens)',
+      })
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, { message: 'must be a region name such as eu-west-1' })
+      .optional(),
+    // The AWS SDK's own variable, used when S3_REGION is not set.
+    AWS_REGION: z.string().optional(),
+    S3_ENDPOINT: url(['http', 'https'], 'https://s3.example.com').optional(),
+    S3_FORCE_PATH_STYLE: booleanText.optional(),
+    S3_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\/$/, {
+        message: 'must be letters, digits and . _ - / ending in /, such as shortlist/files/',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === null) {
@@ -203,6 +247,25 @@ const schema = z
           message: `is required when any of ${razorpay.join(', ')} is set (all or none)`,
         });
       }
+    }
+    if (env.FILE_STORAGE === 's3' && env.S3_BUCKET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when FILE_STORAGE=s3',
+      });
+    }
+    if (
+      env.S3_BUCKET !== undefined &&
+      env.S3_REGION === undefined &&
+      env.AWS_REGION === undefined &&
+      env.S3_ENDPOINT === undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_REGION'],
+        message: "is required with S3_BUCKET (the bucket's region, e.g. eu-west-1; or AWS_REGION)",
+      });
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       const name = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
@@ -268,5 +331,18 @@ export function loadConfig(env: Env): Config {
     maintenance: v.MAINTENANCE,
     projectionWaitMs: v.PROJECTION_WAIT_MS,
     webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
+    fileStorage: v.FILE_STORAGE ?? (v.DATABASE_URL === null ? 'local' : 'postgres'),
+    s3:
+      v.S3_BUCKET === undefined
+        ? null
+        : {
+            bucket: v.S3_BUCKET,
+            // S3-compatible services mostly ignore the region, but the signature names one.
+            region: v.S3_REGION ?? v.AWS_REGION ?? 'us-east-1',
+            endpoint: v.S3_ENDPOINT ?? null,
+            // Most S3-compatible services serve buckets by path, AWS by host name.
+            forcePathStyle: v.S3_FORCE_PATH_STYLE ?? v.S3_ENDPOINT !== undefined,
+            keyPrefix: v.S3_KEY_PREFIX ?? '',
+          },
   };
 }

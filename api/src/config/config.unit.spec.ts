@@ -155,3 +155,64 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('loadConfig: file storage', () => {
+  const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/shortlist';
+
+  it('keeps files on local disk when embedded and in PostgreSQL in services mode', () => {
+    expect(loadConfig({}).fileStorage).toBe('local');
+    expect(loadConfig({ DATABASE_URL }).fileStorage).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL, FILE_STORAGE: 'local' }).fileStorage).toBe('local');
+    expect(loadConfig({ FILE_STORAGE: 'postgres' }).fileStorage).toBe('postgres');
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it('names FILE_STORAGE and the S3 variables when they are wrong or missing', () => {
+    expect(problemsOf({ FILE_STORAGE: 'disk' })).toBe(
+      'Invalid configuration: FILE_STORAGE must be one of local, postgres, s3 (got "disk")',
+    );
+    expect(problemsOf({ FILE_STORAGE: 's3', S3_REGION: 'eu-west-1' })).toBe(
+      'Invalid configuration: S3_BUCKET is required when FILE_STORAGE=s3',
+    );
+    expect(problemsOf({ FILE_STORAGE: 's3', S3_BUCKET: 'shortlist-files' })).toContain(
+      'S3_REGION is required with S3_BUCKET',
+    );
+    const message = problemsOf({
+      S3_BUCKET: 'Shortlist_Files',
+      S3_ENDPOINT: 'ftp://minio',
+      S3_KEY_PREFIX: '../files',
+      S3_FORCE_PATH_STYLE: 'maybe',
+    });
+    for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_KEY_PREFIX', 'S3_FORCE_PATH_STYLE']) {
+      expect(message).toContain(`${name} must`);
+    }
+  });
+
+  it('reads the bucket, its region (or AWS_REGION) and an S3-compatible endpoint', () => {
+    expect(
+      loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'shortlist-files', AWS_REGION: 'ap-south-1' }),
+    ).toMatchObject({
+      fileStorage: 's3',
+      s3: {
+        bucket: 'shortlist-files',
+        region: 'ap-south-1',
+        endpoint: null,
+        forcePathStyle: false,
+        keyPrefix: '',
+      },
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'shortlist-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_KEY_PREFIX: 'prod/files/',
+      }).s3,
+    ).toEqual({
+      bucket: 'shortlist-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      keyPrefix: 'prod/files/',
+    });
+  });
+});

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { createPostgresTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import { openFileStorage } from '../files/open-file-storage';
 import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault } from '../personal-data/key-vault';
@@ -96,6 +97,16 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     const payments = await createPayments({ config, databaseUrl, logger });
     closers.push(() => payments.close());
 
+    const files = await openFileStorage(config.fileStorage, config, databaseUrl);
+    closers.push(() => files.close());
+    if (config.fileStorage === 'local' && config.databaseUrl !== null) {
+      logger.warn(
+        { files: files.description },
+        'FILE_STORAGE=local in services mode: files stay on this host, and other API ' +
+          'instances answer 404 for them (README "Files")',
+      );
+    }
+
     return {
       services: {
         store,
@@ -106,6 +117,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
         revocations: createPostgresTokenRevocations(db),
         projectionRunner: runner,
         payments,
+        files,
       },
       close,
     };

@@ -28,6 +28,8 @@ describe('api tables as Kysely migrations', () => {
       expect(applied.rows.map((row) => row.name)).toEqual([
         '20251124-0900-personal-data-keys',
         '20251124-0901-token-revocations',
+        '20261125-2130-stored-files',
+        '20261125-2131-file-moves',
       ]);
 
       const revocations = createPostgresTokenRevocations(db);

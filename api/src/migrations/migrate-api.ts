@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as personalDataKeys from './20251124-0900-personal-data-keys.migration';
 import * as tokenRevocations from './20251124-0901-token-revocations.migration';
+import * as storedFiles from './20261125-2130-stored-files.migration';
+import * as fileMoves from './20261125-2131-file-moves.migration';
 
 /**
  * The api package's own tables (not read models: no projection rebuilds them), migrated the same
@@ -11,6 +13,8 @@ import * as tokenRevocations from './20251124-0901-token-revocations.migration';
 export const apiMigrations: Readonly<Record<string, Migration>> = {
   '20251124-0900-personal-data-keys': personalDataKeys,
   '20251124-0901-token-revocations': tokenRevocations,
+  '20261125-2130-stored-files': storedFiles,
+  '20261125-2131-file-moves': fileMoves,
 };
 
 /**

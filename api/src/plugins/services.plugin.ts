@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { TokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
+import type { FileStorage } from '../files/file-storage.port';
 import type { KeyVault } from '../personal-data/key-vault';
 import type { JobQueue } from '../queue/job-queue.port';
 import type { Payments } from '../shared/payments/payments';
@@ -36,6 +37,8 @@ export interface AppServices {
   projectionRunner: ProjectionRunnerStatus | null;
   /** The payment provider: Razorpay, or the local sandbox (embedded mode and tests). */
   payments: Payments;
+  /** Uploaded and delivered documents: FILE_STORAGE's adapter (local disk, PostgreSQL, S3). */
+  files: FileStorage;
 }
 
 declare module 'fastify' {
@@ -49,6 +52,8 @@ declare module 'fastify' {
     revocations: TokenRevocations;
     projectionRunner: ProjectionRunnerStatus | null;
     payments: Payments;
+    /** Uploaded and delivered documents, for every route and job that reads or writes one. */
+    files: FileStorage;
     /**
      * After a command: wait (at most PROJECTION_WAIT_MS) until the named read models show
      * `position`, so the caller reads its own write. Name only the read models the answer (or
@@ -76,6 +81,7 @@ const servicesPlugin: FastifyPluginAsync<{ config: Config; services: AppServices
   app.decorate('revocations', services.revocations);
   app.decorate('projectionRunner', services.projectionRunner);
   app.decorate('payments', services.payments);
+  app.decorate('files', services.files);
   app.decorate(
     'waitForProjections',
     async (position: Position | null, readModels: readonly ProjectionName[]) => {

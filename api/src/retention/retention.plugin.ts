@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import fileStoragePlugin from '../files/file-storage.plugin';
 import { eraseExpiredOrders } from './erase-expired-orders';
 import { registerRetentionJob, startRetentionSchedule } from './retention-job';
 
@@ -8,12 +7,8 @@ import { registerRetentionJob, startRetentionSchedule } from './retention-job';
  * their personal data and files). Registered in every process that builds the app, i.e. every
  * process that runs jobs: the server in embedded mode, the API and the workers in services mode;
  * the day's job key lets only one of them run it.
- *
- * Kept encapsulated (no fastify-plugin): the file storage it registers, created from
- * DATA_DIR exactly as the order routes' own, stays in this context.
  */
 export const retentionPlugin: FastifyPluginAsync = async (app) => {
-  await app.register(fileStoragePlugin);
   registerRetentionJob(app.queue, {
     erase: (now) =>
       eraseExpiredOrders({

@@ -1,6 +1,12 @@
 // `@shortlist/api/testing`: helpers for integration tests of the API and its slices.
 
 export * from '../features/ats/testing/resume-files';
+// An S3-protocol server on this machine, for the S3 file storage's tests and bench.
+export {
+  S3_TEST_CREDENTIALS,
+  type S3TestServer,
+  startS3TestServer,
+} from '../files/testing/s3-test-server';
 // The ATS check's fixture corpus and its extraction, for the e2e journey and the bench.
 export { extractDocument } from '../shared/ats-extraction/extract-document';
 export { freePort } from './free-port';

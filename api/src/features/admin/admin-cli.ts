@@ -1,9 +1,13 @@
-/** What the admin command lines (audit, projections) read from the environment. */
+/**
+ * What the admin command lines read from the environment: the databases, and for `files` the
+ * rest of the configuration (DATA_DIR, S3_*), read through loadConfig.
+ */
 export interface AdminCliEnv {
   /** The read models, the key vault and (unless EVENTSTORE_URL) the event store. */
   DATABASE_URL?: string | undefined;
   /** KurrentDB, when the events live there (services mode). */
   EVENTSTORE_URL?: string | undefined;
+  [name: string]: string | undefined;
 }
 
 /** Where an admin command writes: lines for the user, lines for errors. */
@@ -19,11 +23,7 @@ export interface AdminCliOutput {
 export function runAdminCli(
   command: (args: readonly string[], env: AdminCliEnv, output: AdminCliOutput) => Promise<number>,
 ): void {
-  const env = {
-    DATABASE_URL: process.env.DATABASE_URL,
-    EVENTSTORE_URL: process.env.EVENTSTORE_URL,
-  };
-  command(process.argv.slice(2), env, {
+  command(process.argv.slice(2), process.env, {
     out: (line) => console.info(line),
     err: (line) => console.error(line),
   }).then(

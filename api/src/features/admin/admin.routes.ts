@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminContext } from '../../auth/auth-context';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
-import fileStoragePlugin from '../../files/file-storage.plugin';
 import { orderHistoryRoute } from './audit/order-history.route';
 import { adminDashboardRoute } from './dashboard/admin-dashboard.route';
 import { adminHealthRoutes } from './health/admin-health.route';
@@ -29,7 +28,6 @@ import { userOrdersRoute } from './users/user-orders.route';
  * orders one.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fileStoragePlugin);
   await app.register(multipart, DOCUMENT_MULTIPART_OPTIONS);
   await app.register(adminStatsRoute);
   await app.register(adminDashboardRoute);

@@ -3,7 +3,6 @@ import { JOB_DESCRIPTION_MAX } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerContext } from '../../auth/auth-context';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
-import fileStoragePlugin from '../../files/file-storage.plugin';
 import { changeCurrencyRoute } from './change-currency/change-currency.route';
 import { customerStatsRoute } from './customer-stats/customer-stats.route';
 import { deleteOrderRoute } from './delete-order/delete-order.route';
@@ -21,7 +20,6 @@ import { resumeDocumentRoutes } from './resume-document/resume-document.route';
  * accepts file uploads by accident.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fileStoragePlugin);
   // An order from the ATS check page carries its job description (up to 20000 characters,
   // several bytes each in UTF-8): the uploads' 16 KB field limit would cut it.
   await app.register(multipart, {
