@@ -27,6 +27,7 @@ import { createLogger } from './plugins/logging';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
+import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './shared/abuse-limits';
 import { SANDBOX_PREFIX } from './shared/payments/payments';
 import webAppsPlugin from './web/web-apps.plugin';
 
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   webApps?: boolean;
   /** Default: a new logger at config.logLevel on stdout (see plugins/logging.ts). */
   logger?: FastifyBaseLogger;
+  /** Default: DEFAULT_ABUSE_LIMITS (tests placing many orders from one account raise them). */
+  limits?: Partial<AbuseLimits>;
 }
 
 /** Routes under /api. Each slice adds one line here (STYLE.md: vertical slices). */
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // App plugins.
+  app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });

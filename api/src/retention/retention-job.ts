@@ -76,11 +76,7 @@ export async function scheduleDailyRun(
 }
 
 /** At process start: the next 03:00 UTC (a no-op if another process already scheduled it). */
-export async function startDailySchedule(
-  queue: JobQueue,
-  job: DailyJob,
-  now: Date,
-): Promise<Date> {
+export async function startDailySchedule(queue: JobQueue, job: DailyJob, now: Date): Promise<Date> {
   const runAt = nextDailyRun(now);
   await scheduleDailyRun(queue, job, runAt, now);
   return runAt;

@@ -6,6 +6,7 @@ import { type Config, type Env, loadConfig } from '../config/config';
 import { createServices } from '../main/create-services';
 import { createLogger } from '../plugins/logging';
 import type { AppServices } from '../plugins/services.plugin';
+import type { AbuseLimits } from '../shared/abuse-limits';
 
 /** Collects log lines so a test can assert on what was (and was not) logged. */
 export interface LogCollector {
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   webApps?: boolean;
   /** Register extra routes before the app is made ready (probing contexts, error paths). */
   register?: (app: FastifyInstance) => Promise<void> | void;
+  /** The abuse limits (default: production's, DEFAULT_ABUSE_LIMITS). */
+  limits?: Partial<AbuseLimits>;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       services: running.services,
       logger,
       webApps: options.webApps ?? false,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
     await options.register?.(app);
     await app.ready();
