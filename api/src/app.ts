@@ -72,6 +72,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // Request ids double as the correlation id of the commands a request issues.
     genReqId: () => randomUUID(),
+    // Behind a proxy every connection comes from the proxy: without this, request.ip (and so
+    // every per-IP limit) would be the proxy's, one counter for all clients. Only the proxies
+    // named here may say who the client is; unset, X-Forwarded-For is ignored.
+    trustProxy: config.trustProxy,
     // No client holds a connection (or an upload's open file) for ever: server-timeouts.ts.
     ...FASTIFY_TIMEOUT_OPTIONS,
     http: { headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs },

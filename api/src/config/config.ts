@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -43,7 +44,15 @@ export interface Config {
   projectionWaitMs: number;
   /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
   webRoot: string;
+  /**
+   * TRUST_PROXY: which proxies in front of the server may say who the client is (Fastify's
+   * trustProxy, read from X-Forwarded-For): false (none: the socket's address is the client),
+   * a hop count, or the proxies' addresses and CIDR ranges; true trusts every hop.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -107,6 +116,39 @@ const origin = z.string().transform((raw, ctx) => {
   return z.NEVER;
 });
 
+// The names proxy-addr (behind Fastify's trustProxy) knows for the private ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address, optionally with a prefix length, or a proxy-addr range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.toLowerCase();
+  if (['true', 'false'].includes(value)) return value === 'true';
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = raw.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      "must be false, true, a hop count between 1 and 10, or the proxies' addresses or " +
+      'CIDR ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1)',
+  });
+  return z.NEVER;
+});
+
 const path = z.string().transform((raw) => (isAbsolute(raw) ? raw : resolve(process.cwd(), raw)));
 
 // fast-jwt (behind @fastify/jwt) reads a bare number as milliseconds, a common surprise, so
@@ -155,6 +197,7 @@ const schema = z
     MAINTENANCE: booleanText.default(false),
     PROJECTION_WAIT_MS: integer(0, 600_000).default(5000),
     WEB_ROOT: path.optional(),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === null) {
@@ -268,5 +311,6 @@ export function loadConfig(env: Env): Config {
     maintenance: v.MAINTENANCE,
     projectionWaitMs: v.PROJECTION_WAIT_MS,
     webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
+    trustProxy: v.TRUST_PROXY,
   };
 }
