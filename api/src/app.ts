@@ -24,6 +24,7 @@ import { FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts
 import openapiPlugin from './openapi/openapi.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
+import loopbackHostPlugin from './plugins/loopback-host.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
   await app.register(errorsPlugin);
+  // The mail previews are for this machine only: no other name reaches the server then.
+  if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);
