@@ -47,12 +47,12 @@ export interface Config {
   /**
    * TRUST_PROXY: which proxies in front of the server may say who the client is (Fastify's
    * trustProxy, read from X-Forwarded-For): false (none: the socket's address is the client),
-   * a hop count, or the proxies' addresses and CIDR ranges; true trusts every hop.
+   * or the proxies' addresses and CIDR ranges; true trusts every hop.
    */
   trustProxy: TrustProxy;
 }
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -130,21 +130,18 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
 }
 
+// No hop count: Fastify 5 fails closed on one (it cannot tell a proxy from a client that
+// sends enough X-Forwarded-For entries itself), so the proxies are named by address.
 const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
   const value = raw.toLowerCase();
   if (['true', 'false'].includes(value)) return value === 'true';
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    if (hops >= 1 && hops <= 10) return hops;
-  } else {
-    const entries = raw.split(',').map((entry) => entry.trim());
-    if (entries.every(isProxyAddress)) return entries;
-  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: 'custom',
     message:
-      "must be false, true, a hop count between 1 and 10, or the proxies' addresses or " +
-      'CIDR ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1)',
+      "must be false, true, or the proxies' addresses or CIDR ranges separated by commas " +
+      '(e.g. 10.0.0.0/8,127.0.0.1)',
   });
   return z.NEVER;
 });
