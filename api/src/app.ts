@@ -20,8 +20,9 @@ import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
-import { FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
+import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import openapiPlugin from './openapi/openapi.plugin';
+import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import loopbackHostPlugin from './plugins/loopback-host.plugin';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Default: DEFAULT_ABUSE_LIMITS (tests placing many orders from one account raise them). */
   limits?: Partial<AbuseLimits>;
+  /** Default: BODY_RATE (main/server-timeouts.ts); tests of the rule itself shorten it. */
+  bodyRate?: BodyRate;
 }
 
 /** Routes under /api. Each slice adds one line here (STYLE.md: vertical slices). */
@@ -77,15 +80,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // every per-IP limit) would be the proxy's, one counter for all clients. Only the proxies
     // named here may say who the client is; unset, X-Forwarded-For is ignored.
     trustProxy: config.trustProxy,
-    // No client holds a connection (or an upload's open file) for ever: server-timeouts.ts.
+    // No client holds a connection (or an upload's open file) for long: server-timeouts.ts.
     ...FASTIFY_TIMEOUT_OPTIONS,
-    http: { headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs },
+    http: {
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.connectionsCheckingIntervalMs,
+    },
     // Attachments are addressed by file name (up to 120 characters, percent-encoded in the
     // path: up to 12 bytes each); the default 100 answered 414 for any longer or non-Latin name.
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks: a body that trickles is cut whoever sent it and wherever it goes.
+  await app.register(bodyRatePlugin, options.bodyRate ?? BODY_RATE);
 
   // Ecosystem: opt-in per route (login, register, forgot, payments set config.rateLimit).
   // With Redis (services mode) every API instance counts in one place; else in this process.

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config/config';
 import { createServices } from '../main/create-services';
+import type { BodyRate } from '../plugins/body-rate.plugin';
 import { createLogger } from '../plugins/logging';
 import type { AppServices } from '../plugins/services.plugin';
 import type { AbuseLimits } from '../shared/abuse-limits';
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   register?: (app: FastifyInstance) => Promise<void> | void;
   /** The abuse limits (default: production's, DEFAULT_ABUSE_LIMITS). */
   limits?: Partial<AbuseLimits>;
+  /** The body's minimum rate (default: production's, BODY_RATE). */
+  bodyRate?: BodyRate;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger,
       webApps: options.webApps ?? false,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.bodyRate === undefined ? {} : { bodyRate: options.bodyRate }),
     });
     await options.register?.(app);
     await app.ready();
