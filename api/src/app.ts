@@ -20,13 +20,16 @@ import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
-import { FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
+import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import openapiPlugin from './openapi/openapi.plugin';
+import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
+import loopbackHostPlugin from './plugins/loopback-host.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
+import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './shared/abuse-limits';
 import { SANDBOX_PREFIX } from './shared/payments/payments';
 import webAppsPlugin from './web/web-apps.plugin';
 
@@ -37,6 +40,10 @@ export interface BuildAppOptions {
   webApps?: boolean;
   /** Default: a new logger at config.logLevel on stdout (see plugins/logging.ts). */
   logger?: FastifyBaseLogger;
+  /** Default: DEFAULT_ABUSE_LIMITS (tests placing many orders from one account raise them). */
+  limits?: Partial<AbuseLimits>;
+  /** Default: BODY_RATE (main/server-timeouts.ts); tests of the rule itself shorten it. */
+  bodyRate?: BodyRate;
 }
 
 /** Routes under /api. Each slice adds one line here (STYLE.md: vertical slices). */
@@ -69,15 +76,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // Request ids double as the correlation id of the commands a request issues.
     genReqId: () => randomUUID(),
-    // No client holds a connection (or an upload's open file) for ever: server-timeouts.ts.
+    // Behind a proxy every connection comes from the proxy: without this, request.ip (and so
+    // every per-IP limit) would be the proxy's, one counter for all clients. Only the proxies
+    // named here may say who the client is; unset, X-Forwarded-For is ignored.
+    trustProxy: config.trustProxy,
+    // No client holds a connection (or an upload's open file) for long: server-timeouts.ts.
     ...FASTIFY_TIMEOUT_OPTIONS,
-    http: { headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs },
+    http: {
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.connectionsCheckingIntervalMs,
+    },
     // Attachments are addressed by file name (up to 120 characters, percent-encoded in the
     // path: up to 12 bytes each); the default 100 answered 414 for any longer or non-Latin name.
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks: a body that trickles is cut whoever sent it and wherever it goes.
+  await app.register(bodyRatePlugin, options.bodyRate ?? BODY_RATE);
 
   // Ecosystem: opt-in per route (login, register, forgot, payments set config.rateLimit).
   // With Redis (services mode) every API instance counts in one place; else in this process.
@@ -107,8 +123,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // App plugins.
+  app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
   await app.register(errorsPlugin);
+  // The mail previews are for this machine only: no other name reaches the server then.
+  if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);

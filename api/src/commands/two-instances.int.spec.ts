@@ -5,6 +5,7 @@ import {
   type OrderStatus,
   orderDecider,
   orderStreamName,
+  priceOf,
 } from '@shortlist/domain';
 import { type EventStore, WrongExpectedVersionError } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
@@ -98,6 +99,22 @@ describe('commands from two API instances on the same streams', () => {
           metadata: metadata(`user:${userId}`),
         },
       });
+      // Paid, so that an admin may move its status (an unpaid order stays pending).
+      await handleCommand({
+        store: first.store,
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: {
+          type: 'MarkOrderPaid',
+          data: {
+            paymentId: `pay_${orderId}`,
+            providerOrderId: `order_${orderId}`,
+            amount: priceOf('resume_rewrite', 'INR'),
+            currency: 'INR',
+          },
+          metadata: metadata('provider:razorpay'),
+        },
+      });
     }
 
     const acknowledged = new Map<string, string>();
@@ -158,8 +175,8 @@ describe('commands from two API instances on the same streams', () => {
     // How many lose every retry depends on the machine's load; that some win does not.
     expect(acknowledged.size).toBeGreaterThan(0);
     for (const id of acknowledged.keys()) expect(stored.get(id)).toBe(1);
-    // Nothing stored that no caller was answered for, beyond the placed orders.
-    expect(stored.size).toBe(acknowledged.size + ORDERS);
+    // Nothing stored that no caller was answered for, beyond the placed and paid orders.
+    expect(stored.size).toBe(acknowledged.size + 2 * ORDERS);
 
     // The remembered states are used: once the race is over, one instance's commands on one
     // stream read it at most once (the other instance may have moved it meanwhile), not once

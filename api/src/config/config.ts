@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,6 +45,12 @@ export interface Config {
   /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
   webRoot: string;
   /**
+   * TRUST_PROXY: which proxies in front of the server may say who the client is (Fastify's
+   * trustProxy, read from X-Forwarded-For): false (none: the socket's address is the client),
+   * or the proxies' addresses and CIDR ranges; true trusts every hop.
+   */
+  trustProxy: TrustProxy;
+  /**
    * FILE_STORAGE: where uploaded and delivered files live (README "Files"): local disk under
    * DATA_DIR/files (default in the embedded mode), PostgreSQL (default with DATABASE_URL, so
    * every API instance reaches every file) or an S3 bucket.
@@ -65,6 +72,8 @@ export interface S3Settings {
   /** Put before every file id in the bucket; '' for none. */
   keyPrefix: string;
 }
+
+export type TrustProxy = boolean | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -124,6 +133,36 @@ const origin = z.string().transform((raw, ctx) => {
   ctx.addIssue({
     code: 'custom',
     message: 'must be an http(s) origin such as https://example.com',
+  });
+  return z.NEVER;
+});
+
+// The names proxy-addr (behind Fastify's trustProxy) knows for the private ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address, optionally with a prefix length, or a proxy-addr range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+// No hop count: Fastify 5 fails closed on one (it cannot tell a proxy from a client that
+// sends enough X-Forwarded-For entries itself), so the proxies are named by address.
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.toLowerCase();
+  if (['true', 'false'].includes(value)) return value === 'true';
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      "must be false, true, or the proxies' addresses or CIDR ranges separated by commas " +
+      '(e.g. 10.0.0.0/8,127.0.0.1)',
   });
   return z.NEVER;
 });
@@ -199,6 +238,7 @@ const schema = z
         message: 'must be letters, digits and . _ - / ending in /, such as shortlist/files/',
       })
       .optional(),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === null) {
@@ -344,5 +384,6 @@ export function loadConfig(env: Env): Config {
             forcePathStyle: v.S3_FORCE_PATH_STYLE ?? v.S3_ENDPOINT !== undefined,
             keyPrefix: v.S3_KEY_PREFIX ?? '',
           },
+    trustProxy: v.TRUST_PROXY,
   };
 }

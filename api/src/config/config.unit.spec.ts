@@ -143,6 +143,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAIL_PREVIEW_LINKS: 'false', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes true or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    // A hop count is refused: Fastify would silently trust nothing with one.
+    for (const bad of ['1', 'yes-please', '10.0.0.0/33', '10.0.0/8', 'proxy.example', '1.2.3.4,']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toContain(
+        "TRUST_PROXY must be false, true, or the proxies' addresses or CIDR ranges",
+      );
+    }
+  });
+
   it('resolves relative directories and normalises PUBLIC_ORIGIN', () => {
     const config = loadConfig({
       DATA_DIR: 'tmp/data',

@@ -121,7 +121,11 @@ async function eraseOrder(
   return position;
 }
 
-async function fileIdsInStream(store: EventStore, streamName: string): Promise<string[]> {
+/**
+ * Every file an order's stream names: its uploads and every delivery ever attached (a removed
+ * one whose deletion failed included). Read while the stream's key still opens them.
+ */
+export async function fileIdsInStream(store: EventStore, streamName: string): Promise<string[]> {
   const { events } = await store.readStream(streamName);
   const ids: string[] = [];
   for (const event of events) {

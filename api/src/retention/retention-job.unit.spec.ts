@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDailyRun, retentionKey } from './retention-job';
+import { dailyKey, ERASE_COMPLETED_JOB, EXPIRE_UNPAID_JOB, nextDailyRun } from './retention-job';
 
 describe('nextDailyRun', () => {
   it('is the first 03:00 UTC strictly after the given time', () => {
@@ -11,6 +11,8 @@ describe('nextDailyRun', () => {
   });
 
   it('keys a run by its UTC day', () => {
-    expect(retentionKey(new Date('2026-11-23T03:00:00.000Z'))).toBe('retention:2026-11-23');
+    const runAt = new Date('2026-11-23T03:00:00.000Z');
+    expect(dailyKey(ERASE_COMPLETED_JOB, runAt)).toBe('retention:2026-11-23');
+    expect(dailyKey(EXPIRE_UNPAID_JOB, runAt)).toBe('unpaid-expiry:2026-11-23');
   });
 });

@@ -1,29 +1,51 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eraseExpiredOrders } from './erase-expired-orders';
-import { registerRetentionJob, startRetentionSchedule } from './retention-job';
+import { expireUnpaidOrders } from './expire-unpaid-orders';
+import {
+  type DailyJob,
+  ERASE_COMPLETED_JOB,
+  EXPIRE_UNPAID_JOB,
+  registerDailyJob,
+  startDailySchedule,
+} from './retention-job';
 
 /**
- * The daily erasure (ARCHITECTURE.md "Server rules": orders completed over 30 days ago lose
- * their personal data and files). Registered in every process that builds the app, i.e. every
- * process that runs jobs: the server in embedded mode, the API and the workers in services mode;
- * the day's job key lets only one of them run it.
+ * The daily clean-ups: the erasure of orders completed over 30 days ago (ARCHITECTURE.md
+ * "Server rules": they lose their personal data and files) and the expiry of orders left unpaid
+ * for UNPAID_ORDER_EXPIRY_DAYS (removed as a customer's Delete removes one). Registered in every
+ * process that builds the app, i.e. every process that runs jobs: the server in embedded mode,
+ * the API and the workers in services mode; each day's job key lets only one of them run it.
  */
 export const retentionPlugin: FastifyPluginAsync = async (app) => {
-  registerRetentionJob(app.queue, {
-    erase: (now) =>
-      eraseExpiredOrders({
-        store: app.store,
-        db: app.db,
-        vault: app.vault,
-        files: app.files,
-        now,
-        logger: app.log,
-        waitForProjections: (position) => app.waitForProjections(position, ['orders']),
-      }),
+  const common = () => ({
+    store: app.store,
+    db: app.db,
+    vault: app.vault,
+    files: app.files,
+    logger: app.log,
+    waitForProjections: (position: Parameters<typeof app.waitForProjections>[0]) =>
+      app.waitForProjections(position, ['orders']),
+  });
+  registerDailyJob(app.queue, ERASE_COMPLETED_JOB, {
+    run: async (now) => {
+      const { erased } = await eraseExpiredOrders({ ...common(), now });
+      return { erased: erased.length };
+    },
     logger: app.log,
   });
+  registerDailyJob(app.queue, EXPIRE_UNPAID_JOB, {
+    run: async (now) => {
+      const { expired, skipped } = await expireUnpaidOrders({ ...common(), now });
+      return { expired: expired.length, skipped: skipped.length };
+    },
+    logger: app.log,
+  });
+  const schedule = async (job: DailyJob) => {
+    const runAt = await startDailySchedule(app.queue, job, new Date());
+    app.log.info({ runAt: runAt.toISOString() }, job.scheduledMessage);
+  };
   app.addHook('onReady', async () => {
-    const runAt = await startRetentionSchedule(app.queue, new Date());
-    app.log.info({ runAt: runAt.toISOString() }, 'Retention erasure scheduled');
+    await schedule(ERASE_COMPLETED_JOB);
+    await schedule(EXPIRE_UNPAID_JOB);
   });
 };

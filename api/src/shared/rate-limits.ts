@@ -63,9 +63,13 @@ export function routeRateLimit(limit: AttemptLimit, key: LimitKey): RateLimitOpt
 
 /**
  * A second limit on the same route. The plugin runs one `config.rateLimit` per request, so the
- * per-IP ceiling over all e-mails is a limiter of its own, checked in a preHandler.
+ * per-IP ceiling over all e-mails (or accounts) is a limiter of its own, checked in a preHandler.
  */
-export function perIpLimit(app: FastifyInstance, limit: AttemptLimit): preHandlerAsyncHookHandler {
+export function perIpLimit(
+  app: FastifyInstance,
+  limit: AttemptLimit,
+  message: string = ACCOUNT_ROUTE_MESSAGES.tooManyAttempts,
+): preHandlerAsyncHookHandler {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.timeWindowMs,
@@ -75,8 +79,25 @@ export function perIpLimit(app: FastifyInstance, limit: AttemptLimit): preHandle
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', result.ttlInSeconds);
-      throw tooManyAttempts();
+      throw new HttpError(429, message);
     }
+  };
+}
+
+/**
+ * The `config.rateLimit` of a route in an authenticated context, counted per account rather
+ * than per address: people behind one address do not share it, and a new address does not
+ * reset it. It runs onRequest, after the context's own hook has verified the token (a route's
+ * hooks run after its context's), and before the body is read: a refused upload or render costs
+ * nothing but the refusal.
+ */
+export function perAccountRateLimit(limit: AttemptLimit, message: string): RateLimitOptions {
+  return {
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    hook: 'onRequest',
+    keyGenerator: (request) => `account:${request.user.id}`,
+    errorResponseBuilder: () => new HttpError(429, message),
   };
 }
 

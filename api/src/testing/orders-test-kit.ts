@@ -11,6 +11,7 @@ import {
   userStreamName,
 } from '@shortlist/domain';
 import { handleCommand } from '../commands/handle-command';
+import type { AbuseLimits } from '../shared/abuse-limits';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The real app on its own database, with DATA_DIR (and so the file storage) in a temp dir. */
@@ -20,9 +21,25 @@ export interface OrdersTestApp extends TestApp {
   storedFiles(): Promise<string[]>;
 }
 
-export async function createOrdersTestApp(): Promise<OrdersTestApp> {
+/**
+ * Order-flow tests place dozens of uploads from one account and one address (127.0.0.1): the
+ * upload quota and the service-order rate limits would end them half way. Those limits have
+ * their own tests, on the production values (`limits: DEFAULT_ABUSE_LIMITS`).
+ */
+export const ORDER_FLOW_TEST_LIMITS: Partial<AbuseLimits> = {
+  unpaidUploads: { files: 10_000, bytes: 100 * 1024 ** 3 },
+  serviceOrders: { max: 10_000, timeWindowMs: 60_000 },
+  serviceOrdersPerIp: { max: 10_000, timeWindowMs: 60_000 },
+};
+
+export async function createOrdersTestApp(
+  options: { limits?: Partial<AbuseLimits> } = {},
+): Promise<OrdersTestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shortlist-orders-'));
-  const t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  const t = await createTestApp({
+    env: { DATA_DIR: dataDir },
+    limits: options.limits ?? ORDER_FLOW_TEST_LIMITS,
+  });
   return {
     ...t,
     dataDir,

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config/config';
 import { createServices } from '../main/create-services';
+import type { BodyRate } from '../plugins/body-rate.plugin';
 import { createLogger } from '../plugins/logging';
 import type { AppServices } from '../plugins/services.plugin';
+import type { AbuseLimits } from '../shared/abuse-limits';
 
 /** Collects log lines so a test can assert on what was (and was not) logged. */
 export interface LogCollector {
@@ -45,6 +47,10 @@ export interface TestAppOptions {
   webApps?: boolean;
   /** Register extra routes before the app is made ready (probing contexts, error paths). */
   register?: (app: FastifyInstance) => Promise<void> | void;
+  /** The abuse limits (default: production's, DEFAULT_ABUSE_LIMITS). */
+  limits?: Partial<AbuseLimits>;
+  /** The body's minimum rate (default: production's, BODY_RATE). */
+  bodyRate?: BodyRate;
 }
 
 /**
@@ -82,6 +88,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       services: running.services,
       logger,
       webApps: options.webApps ?? false,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.bodyRate === undefined ? {} : { bodyRate: options.bodyRate }),
     });
     await options.register?.(app);
     await app.ready();

@@ -4,3 +4,4 @@ export * from './ats-check-facts';
 export * from './order.commands';
 export * from './order.decider';
 export * from './order.events';
+export * from './unpaid-orders';

@@ -25,6 +25,8 @@ export const ORDER_MESSAGES = {
   attachmentNotFound: 'Attachment not found.',
   refunded: 'This order was refunded.',
   atsCheckNeedsUpload: 'An ATS check belongs to an order for an uploaded resume.',
+  unpaidCannotProgress:
+    'This order is not paid yet. It can be set to Processing or Completed once it is paid.',
 } as const;
 
 export type PlaceOrder = Command<
@@ -50,6 +52,11 @@ export type ChangeOrderCurrency = Command<
   { userId: string; currency: Currency }
 >;
 export type DeleteOrder = Command<'DeleteOrder', { userId: string }>;
+/**
+ * The expiry job removes an order left unpaid too long (UNPAID_ORDER_EXPIRY_DAYS): the job picks
+ * the orders by age, the decider still says whether this one may go (not if paid meanwhile).
+ */
+export type ExpireUnpaidOrder = Command<'ExpireUnpaidOrder', Record<string, never>>;
 export type MarkOrderPaid = Command<
   'MarkOrderPaid',
   { paymentId: string; providerOrderId: string; amount: number; currency: Currency }
@@ -65,6 +72,7 @@ export type OrderCommand =
   | PlaceOrder
   | ChangeOrderCurrency
   | DeleteOrder
+  | ExpireUnpaidOrder
   | MarkOrderPaid
   | SetOrderStatus
   | AttachDelivery

@@ -111,6 +111,13 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       }
       return [{ type: 'OrderDeleted', data: { orderId: order.orderId } }];
     }
+    case 'ExpireUnpaidOrder': {
+      // Deleted already (by its customer, or a run before): 410, as every command on it.
+      const order = unpaid(placed(state));
+      // A free order needs no payment: it waits for the work, not for the customer.
+      if (order.amount === 0) throw new DomainError('conflict', ORDER_MESSAGES.noPaymentRequired);
+      return [{ type: 'OrderDeleted', data: { orderId: order.orderId } }];
+    }
     case 'MarkOrderPaid': {
       const order = placed(state);
       // Verify and webhook may both report one payment: the second report changes nothing.
@@ -136,6 +143,13 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       const order = placed(state);
       if (order.status === 'refunded') throw new DomainError('conflict', ORDER_MESSAGES.refunded);
       if (order.status === command.data.status) return [];
+      // Work starts once the order is paid (SPEC §4: the admin's list holds paid orders only).
+      // An unpaid order marked completed would be delivered unpaid while its checkout still
+      // asks for the money; one marked processing could be deleted by its customer while it
+      // is worked on. Back to pending is always possible.
+      if (command.data.status !== 'pending' && order.paymentId === null && order.amount > 0) {
+        throw new DomainError('conflict', ORDER_MESSAGES.unpaidCannotProgress);
+      }
       return [
         {
           type: 'OrderStatusChanged',

@@ -172,6 +172,60 @@ describe('Order decider', () => {
       .thenThrows('conflict', ORDER_MESSAGES.refundOnlyWhilePending);
   });
 
+  it('refuses to set an unpaid order processing or completed; pending stays possible', () => {
+    for (const status of ['processing', 'completed'] as const) {
+      spec
+        .given([placedReview])
+        .when(cmd('SetOrderStatus', { status }))
+        .thenThrows('conflict', ORDER_MESSAGES.unpaidCannotProgress);
+      spec
+        .given([placedReview, paid])
+        .when(cmd('SetOrderStatus', { status }))
+        .then([
+          { type: 'OrderStatusChanged', data: { orderId: 'o1', from: 'pending', to: status } },
+        ]);
+    }
+    spec
+      .given([placedReview])
+      .when(cmd('SetOrderStatus', { status: 'pending' }))
+      .then([]);
+    // Set before this rule existed: the admin can still take it back to pending.
+    const completedUnpaid: OrderEvent = {
+      type: 'OrderStatusChanged',
+      data: { orderId: 'o1', from: 'pending', to: 'completed' },
+    };
+    spec
+      .given([placedReview, completedUnpaid])
+      .when(cmd('SetOrderStatus', { status: 'pending' }))
+      .then([
+        { type: 'OrderStatusChanged', data: { orderId: 'o1', from: 'completed', to: 'pending' } },
+      ]);
+  });
+
+  it('lets a free order (nothing to pay) be processed and completed', () => {
+    const free: OrderPlaced = { ...placedReview, data: { ...placedReview.data, amount: 0 } };
+    spec
+      .given([free])
+      .when(cmd('SetOrderStatus', { status: 'completed' }))
+      .then([
+        { type: 'OrderStatusChanged', data: { orderId: 'o1', from: 'pending', to: 'completed' } },
+      ]);
+  });
+
+  it('expires an unpaid order as a deletion, once; never a paid or a free one', () => {
+    const expire = cmd('ExpireUnpaidOrder', {});
+    const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId: 'o1' } };
+    spec.given([placedReview]).when(expire).then([deleted]);
+    spec.given([placedReview, deleted]).when(expire).thenThrows('gone', ORDER_MESSAGES.deleted);
+    spec
+      .given([placedReview, paid])
+      .when(expire)
+      .thenThrows('conflict', ORDER_MESSAGES.alreadyPaid);
+    const free: OrderPlaced = { ...placedReview, data: { ...placedReview.data, amount: 0 } };
+    spec.given([free]).when(expire).thenThrows('conflict', ORDER_MESSAGES.noPaymentRequired);
+    spec.given([]).when(expire).thenThrows('not_found', ORDER_MESSAGES.notFound);
+  });
+
   it('removes only an attachment that exists', () => {
     const attached: OrderEvent = {
       type: 'DeliveryAttached',
@@ -263,6 +317,7 @@ describe('Order invariants over any command sequence', () => {
       .record({ userId: fc.constantFrom('u1', 'u2'), currency: fc.constantFrom('INR', 'USD') })
       .map((data) => cmd('ChangeOrderCurrency', data)),
     fc.constantFrom('u1', 'u2').map((userId) => cmd('DeleteOrder', { userId })),
+    fc.constant(cmd('ExpireUnpaidOrder', {})),
     fc
       .record({
         paymentId: fc.constantFrom('pay_1', 'pay_2'),
@@ -279,7 +334,7 @@ describe('Order invariants over any command sequence', () => {
     fc.constant(cmd('EraseOrderData', {})),
   );
 
-  it('never goes from paid back to unpaid, and a deleted order takes no command', () => {
+  it('never goes from paid back to unpaid, a deleted order takes no command, and work waits for payment', () => {
     fc.assert(
       fc.property(fc.array(commandArb, { maxLength: 30 }), (commands) => {
         let state: OrderState = orderDecider.initialState();
@@ -301,6 +356,13 @@ describe('Order invariants over any command sequence', () => {
           }
           if (state.kind === 'placed' && state.paymentId !== null) {
             expect(state.deleted).toBe(false);
+          }
+          // Work on an order (processing, completed) starts only once it is paid.
+          if (state.kind === 'placed' && state.paymentId === null && state.amount > 0) {
+            const moved = events.some(
+              (event) => event.type === 'OrderStatusChanged' && event.data.to !== 'pending',
+            );
+            expect(moved).toBe(false);
           }
         }
       }),

@@ -313,6 +313,8 @@ export const messages = {
   },
   influencerQueries: {
     heading: 'Influencer queries',
+    search: 'Search influencer queries',
+    searchHint: 'Subject, message, influencer or query ID',
     loadFailed: 'Failed to load queries',
     empty: 'No influencer queries yet',
     influencer: 'Influencer',

@@ -325,6 +325,9 @@ export const flowMessages = {
     title: 'Checkout · Shortlist',
     heading: 'Checkout',
     listLead: 'Orders waiting for payment.',
+    // How long an unpaid order is kept (UNPAID_ORDER_EXPIRY_DAYS): the server removes it then.
+    expiryNote: (days: number) => `Unpaid orders are removed ${days} days after they are placed.`,
+    payBefore: (time: string) => `Pay before ${time} to keep this order.`,
     detailLead: 'Check your order and pay securely.',
     loading: 'Loading checkout…',
     orderId: 'Order ID',

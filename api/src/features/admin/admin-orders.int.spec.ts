@@ -188,6 +188,21 @@ describe('PATCH /admin/orders/{id}', () => {
   });
 });
 
+describe('PATCH /admin/orders/{id} on an unpaid order', () => {
+  it('refuses processing and completed with the decider’s words; the customer can still pay', async () => {
+    const cart = await placeServiceOrder(t, bob, 'resume_review');
+    for (const status of ['completed', 'processing']) {
+      const refused = await call('PATCH', `/admin/orders/${cart}`, admin, { status });
+      expect(refused.status).toBe(409);
+      expect(refused.json()).toEqual({ message: ORDER_MESSAGES.unpaidCannotProgress });
+    }
+    const seen = await call('GET', `/orders/${cart}`, bob);
+    expect(seen.json().order).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+    const checkout = await call('POST', '/payments/checkout', bob, { orderId: cart });
+    expect(checkout.status).toBe(200);
+  });
+});
+
 describe('order attachments', () => {
   it('uploads a PDF the customer then downloads, and removes it again', async () => {
     const pdf = minimalPdf();

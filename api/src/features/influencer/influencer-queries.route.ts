@@ -9,9 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../auth/auth-token';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
+import { LIMIT_MESSAGES } from '../../shared/abuse-limits';
 import { contractRoute } from '../../shared/contract-route';
 import { HttpError } from '../../shared/http-error';
 import { listQueries } from '../../shared/influencers/influencer-read';
+import { perAccountRateLimit } from '../../shared/rate-limits';
 import { currentInfluencer } from './influencer-guard';
 
 /**
@@ -29,7 +31,10 @@ export const influencerQueriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...contractRoute(app, openInfluencerQueryRoute, [400, 404]),
+    ...contractRoute(app, openInfluencerQueryRoute, [400, 404, 429]),
+    config: {
+      rateLimit: perAccountRateLimit(app.limits.influencerQueries, LIMIT_MESSAGES.tooManyQueries),
+    },
     handler: async (request, reply) => {
       const me = await currentInfluencer(app, request);
       const { influencerId, subject, message } = request.body;

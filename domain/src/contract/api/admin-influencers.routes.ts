@@ -4,6 +4,7 @@ import { singleLineText } from '../text';
 import { formField, isEmail } from './form-fields';
 import { INFLUENCER_MESSAGES as M } from './influencer.messages';
 import { adminPayoutSchema, influencerQuerySchema, influencerSchema } from './influencer-views';
+import { pagingSchema } from './paging';
 import { idParamsSchema } from './params';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 import { defineRoute, messageSchema } from './route';
@@ -80,13 +81,29 @@ export const deleteInfluencerRoute = defineRoute({
   response: messageSchema,
 });
 
-/** GET /admin/influencer-queries: every influencer's queries, newest first. */
+/**
+ * GET /admin/influencer-queries?q&status&page&limit: every influencer's queries, newest first,
+ * a page at a time like the other admin lists (SPEC §9: 50 a page), searched by subject,
+ * message, influencer name or query id. `ok` and `items` are SPEC §7's; `total` counts the
+ * whole filtered list for the pager.
+ */
 export const listAdminInfluencerQueriesRoute = defineRoute({
   method: 'GET',
   path: '/admin/influencer-queries',
   audience: 'admin',
-  summary: "List influencers' queries",
-  response: z.object({ ok: z.literal(true), items: z.array(influencerQuerySchema) }),
+  summary: "List influencers' queries, searched and filtered by status, a page at a time",
+  query: pagingSchema.extend({
+    // The filter's "All" sends an empty value (or none).
+    status: z.preprocess(
+      (value) => (value === '' || value === 'all' ? undefined : value),
+      z.enum(INFLUENCER_QUERY_STATUSES).optional(),
+    ),
+  }),
+  response: z.object({
+    ok: z.literal(true),
+    items: z.array(influencerQuerySchema),
+    total: z.number().int(),
+  }),
 });
 
 /** PUT /admin/influencer-queries/{id}/reply: resolves the query unless another status is picked. */

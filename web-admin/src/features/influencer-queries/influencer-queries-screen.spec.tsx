@@ -24,12 +24,43 @@ function api(overrides: (method: string) => Response | undefined = () => undefin
     const own = overrides(method);
     if (own) return own;
     if (path.startsWith('/admin/dashboard')) return json(200, dashboardAnswer);
-    if (path.startsWith('/admin/influencer-queries')) return json(200, { ok: true, items: [item] });
+    if (path.startsWith('/admin/influencer-queries'))
+      return json(200, { ok: true, items: [item], total: 1 });
     return undefined;
   });
 }
 
 describe('Influencer queries', () => {
+  it('asks the server for a page with the search and status from the URL, and pages on', async () => {
+    const seen = stubApi(({ path }) => {
+      if (path.startsWith('/admin/dashboard')) return json(200, dashboardAnswer);
+      if (path.startsWith('/admin/influencer-queries'))
+        return json(200, { ok: true, items: [item], total: 120 });
+      return undefined;
+    });
+    const { router } = renderAdmin('/influencer-queries?q=link&status=open');
+    expect(await screen.findByText('My link does not credit.')).toBeVisible();
+    const lists = () =>
+      seen.filter((request) => request.path.startsWith('/admin/influencer-queries?'));
+    expect(lists()[0]?.path).toBe('/admin/influencer-queries?q=link&status=open&page=1&limit=50');
+    expect(screen.getByLabelText('Search influencer queries')).toHaveValue('link');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    await waitFor(() =>
+      expect(lists().at(-1)?.path).toBe(
+        '/admin/influencer-queries?q=link&status=open&page=2&limit=50',
+      ),
+    );
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'resolved');
+    await waitFor(() =>
+      expect(lists().at(-1)?.path).toBe(
+        '/admin/influencer-queries?q=link&status=resolved&page=1&limit=50',
+      ),
+    );
+  });
+
   it('replies with resolved by default, or the status picked', async () => {
     const seen = api((method) =>
       method === 'PUT'

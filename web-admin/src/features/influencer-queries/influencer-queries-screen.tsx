@@ -1,3 +1,4 @@
+import { INFLUENCER_QUERY_STATUSES } from '@shortlist/domain';
 import {
   type InfluencerQueryView,
   listAdminInfluencerQueriesRoute,
@@ -13,8 +14,9 @@ import {
   useApiQuery,
   useTableUrlState,
 } from '@shortlist/web-kit';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListHeading, loadStates } from '../../shared/admin-list';
+import { ListHeading, ListSearch, loadStates, PAGE_SIZE, pagingOf } from '../../shared/admin-list';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { InfluencerReplyDialog } from './influencer-reply-dialog';
@@ -30,17 +32,15 @@ export function InfluencerQueryStatus({ status }: { status: InfluencerQueryView[
   return <Chip tone={TONES[status]}>{copy.statuses[status]}</Chip>;
 }
 
-/** Influencer queries: the table, filtered by status (the whole list comes in one answer). */
+/** Influencer queries: searched, filtered by status and paged by the server, as every admin list. */
 export function InfluencerQueriesScreen() {
   const view = useTableUrlState<'status'>({ defaults: { filters: { status: '' } } });
   const [replying, setReplying] = useState<InfluencerQueryView | null>(null);
-  const list = useApiQuery(listAdminInfluencerQueriesRoute, {});
-  const status = view.filters.status;
-  const rows = list.data?.items.filter(
-    (item) =>
-      status === '' ||
-      item.status === status ||
-      (status === 'open' && item.status === 'in_progress'),
+  const status = INFLUENCER_QUERY_STATUSES.find((known) => known === view.filters.status);
+  const list = useApiQuery(
+    listAdminInfluencerQueriesRoute,
+    { query: { q: view.q || undefined, status, page: view.page, limit: PAGE_SIZE } },
+    { placeholderData: keepPreviousData },
   );
   const nameOf = (item: InfluencerQueryView) => item.influencerId.name ?? item.influencerId._id;
 
@@ -75,9 +75,10 @@ export function InfluencerQueriesScreen() {
     <>
       <ListHeading heading={copy.heading} />
       <DataTableToolbar>
+        <ListSearch view={view} label={copy.search} hint={copy.searchHint} />
         <Select
           label={copy.status}
-          value={status}
+          value={status ?? ''}
           onChange={(event) => view.setFilter('status', event.target.value)}
           options={[
             { value: '', label: messages.common.all },
@@ -90,10 +91,11 @@ export function InfluencerQueriesScreen() {
       <DataTable
         label={copy.heading}
         columns={columns}
-        rows={rows}
+        rows={list.data?.items}
         getRowId={(item) => item._id}
         {...loadStates(list, copy.loadFailed)}
         empty={{ title: copy.empty }}
+        paging={pagingOf(view, list.data?.total)}
       />
       <InfluencerReplyDialog
         query={replying}

@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from '@shortlist/domain';
 import { clearSession } from '@shortlist/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -212,6 +213,20 @@ describe('Order drawer', () => {
     expect(steps[1]).toHaveTextContent('by Razorpay');
     expect(steps[2]).toHaveTextContent('Pending → Completed');
     expect(steps[2]).toHaveTextContent('by Admin a-123456');
+  });
+
+  it('shows the refusal in the words of the server when an unpaid order is completed', async () => {
+    const seen = api(detailAnswer({ refundable: false }, { paymentStatus: 'unpaid' }), (method) =>
+      method === 'PATCH' ? json(409, { message: ORDER_MESSAGES.unpaidCannotProgress }) : undefined,
+    );
+    renderAdmin(`/orders?order=${ORDER_ID}`);
+    const panel = drawer();
+    await within(panel).findByRole('tab', { name: 'Details' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Set Complete' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent(ORDER_MESSAGES.unpaidCannotProgress));
+    expect(seen.find((request) => request.method === 'PATCH')).toMatchObject({
+      body: { status: 'completed' },
+    });
   });
 
   it("says 'Order details not found.' for a missing order", async () => {

@@ -1,4 +1,10 @@
-import { type Currency, formatPrice, toCurrencyCode } from '@shortlist/domain';
+import {
+  type Currency,
+  formatPrice,
+  toCurrencyCode,
+  UNPAID_ORDER_EXPIRY_DAYS,
+  unpaidOrderExpiresAt,
+} from '@shortlist/domain';
 import {
   changeOrderCurrencyRoute,
   getOrderRoute,
@@ -239,6 +245,14 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
             {copy.backToOrders}
           </LinkButton>
           {payable ? <p className={styles.muted}>{copy.secure}</p> : null}
+          {payable ? (
+            <p className={styles.muted}>
+              {copy.expiryNote(UNPAID_ORDER_EXPIRY_DAYS)}{' '}
+              {copy.payBefore(
+                formatOrderTime(unpaidOrderExpiresAt(current.createdAt).toISOString()),
+              )}
+            </p>
+          ) : null}
         </section>
       </div>
       <ConfirmDeleteDialog

@@ -3,6 +3,7 @@ import { json, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatOrderTime } from '../../shared/orders/order-facts';
 import { apiOrder } from '../../testing/api-answers';
 import { customer, renderApp } from '../../testing/render-app';
 
@@ -34,6 +35,15 @@ describe('checkout without orderId', () => {
       within(list).getByRole('link', { name: 'Open details of order ord-unpaid' }),
     ).toHaveAttribute('href', '/checkout?orderId=ord-unpaid');
     expect(within(list).getByRole('button', { name: 'Delete order ord-unpaid' })).toBeVisible();
+  });
+
+  it('says how long an unpaid order is kept', async () => {
+    stubFetch(() => json(200, { orders: [apiOrder({ id: 'ord-unpaid' })] }));
+    await renderApp('/checkout', { user: customer });
+    await screen.findByRole('list', { name: 'Orders awaiting payment' });
+    expect(
+      screen.getByText(/Unpaid orders are removed 7 days after they are placed\./),
+    ).toBeVisible();
   });
 
   it('with none: No pending orders and a Create Resume link', async () => {
@@ -104,6 +114,15 @@ describe('checkout with orderId', () => {
     expect(screen.queryByRole('button', { name: 'View Receipt' })).toBeNull();
   });
 
+  it('says until when an unpaid order is kept; a paid one says nothing of it', async () => {
+    stubFetch(() =>
+      json(200, { order: apiOrder({ id: 'ord-1', createdAt: '2025-11-20T10:00:00.000Z' }) }),
+    );
+    await renderApp('/checkout?orderId=ord-1', { user: customer });
+    const note = await screen.findByText(/Unpaid orders are removed 7 days after they are placed/);
+    expect(note).toHaveTextContent(`Pay before ${formatOrderTime('2025-11-27T10:00:00.000Z')}`);
+  });
+
   it('switches the currency of an unpaid order and says so', async () => {
     const fetchMock = stubFetch((request) =>
       request.method === 'PATCH'
@@ -154,6 +173,7 @@ describe('checkout with orderId', () => {
     );
     await renderApp('/checkout?orderId=ord-1', { user: customer });
     expect(await screen.findByRole('button', { name: 'View Receipt' })).toBeVisible();
+    expect(screen.queryByText(/Unpaid orders are removed/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Currency' })).toBeNull();
   });

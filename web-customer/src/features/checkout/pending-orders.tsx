@@ -1,4 +1,4 @@
-import { formatPrice } from '@shortlist/domain';
+import { formatPrice, UNPAID_ORDER_EXPIRY_DAYS } from '@shortlist/domain';
 import {
   Button,
   EmptyState,
@@ -124,7 +124,9 @@ export function PendingOrders() {
     <div className={screen.page}>
       <header className={screen.header}>
         <h1 className={screen.heading}>{copy.heading}</h1>
-        <p className={styles.lead}>{copy.listLead}</p>
+        <p className={styles.lead}>
+          {copy.listLead} {copy.expiryNote(UNPAID_ORDER_EXPIRY_DAYS)}
+        </p>
       </header>
       {payment.error ? (
         <p className={styles.error} role="alert">

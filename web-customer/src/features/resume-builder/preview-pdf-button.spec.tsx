@@ -50,6 +50,15 @@ describe('resume builder: Preview PDF on the last step', () => {
     );
   });
 
+  it('shows the server’s words when it refuses, such as too many previews', async () => {
+    const words = 'Too many previews in a short time. Please wait a minute and try again.';
+    stubFetch(() => json(429, { message: words }));
+    storeLastStep();
+    await renderApp('/createresume', { user: customer });
+    await userEvent.click(screen.getByRole('button', { name: 'Preview PDF' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+  });
+
   it('checks the form first and shows the first problem instead', async () => {
     const fetchMock = stubFetch(() => json(200, {}));
     storeLastStep({ summary: '' });

@@ -1,4 +1,4 @@
-import { previewResumePdfRoute } from '@shortlist/domain/contract';
+import { messageSchema, previewResumePdfRoute } from '@shortlist/domain/contract';
 import { Button, readToken } from '@shortlist/web-kit';
 import { useEffect, useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
@@ -6,6 +6,16 @@ import styles from './resume-builder.module.css';
 import type { ResumeIssue, ResumeValidation } from './validate-resume';
 
 const copy = flowMessages.builder;
+
+/**
+ * The server's own words for a refusal (a 4xx such as too many previews in a minute), else the
+ * fallback; a server failure never shows its technical text.
+ */
+async function refusalOf(response: Response): Promise<string> {
+  if (response.status >= 500) return copy.previewFailed;
+  const said = messageSchema.safeParse(await response.json().catch(() => null));
+  return said.success && said.data.message.trim() !== '' ? said.data.message : copy.previewFailed;
+}
 
 /**
  * The builder's last step: the form rendered as the ATS-friendly PDF the order delivers
@@ -49,7 +59,10 @@ export function PreviewPdfButton({
         },
         body: JSON.stringify(result.payload),
       });
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) {
+        setFailure(await refusalOf(response));
+        return;
+      }
       setUrl(URL.createObjectURL(await response.blob()));
     } catch {
       setFailure(copy.previewFailed);

@@ -5,7 +5,8 @@ import { runAdminOrderCommand } from './admin-order';
 
 /**
  * PATCH /admin/orders/{id} {status}: the list's Set Pending / Processing / Complete (SPEC §4:
- * any of the three, in any order; a refunded order keeps its status, 409).
+ * any of the three, in any order, once the order is paid; the decider answers 409 for a
+ * refunded order, and for processing or completed while the order is unpaid).
  */
 export const orderStatusRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({

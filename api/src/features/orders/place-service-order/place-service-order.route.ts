@@ -20,11 +20,14 @@ import {
   UPLOAD_MESSAGES,
   uploadErrorFor,
 } from '../../../files/document-upload';
+import { LIMIT_MESSAGES } from '../../../shared/abuse-limits';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
+import { perAccountRateLimit, perIpLimit } from '../../../shared/rate-limits';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 import { atsCheckOfUpload } from './ats-check-of-upload';
+import { refuseWhenQuotaFull, withinUploadQuota } from './unpaid-upload-quota';
 
 // The multipart fields bypass Fastify's schema validation, so each one is the contract's text
 // type here (NUL and other control characters: 400, never an event a projection cannot store).
@@ -65,13 +68,20 @@ const FIELD_NAMES = ['service', 'description', 'currency', 'atsCheck', 'jobDescr
  * file): a rewrite or review order for an uploaded PDF/DOC/DOCX. From the ATS check page
  * (atsCheck=1 or a job description) the server checks the stored file again and records that
  * check with the order, in the same append. The file is stored while it streams (checked by content,
- * 10 MB cap); if the order is not placed, for whatever reason, the stored file is deleted.
+ * 10 MB cap); if the order is not placed, for whatever reason, the stored file is deleted. The
+ * account's unpaid uploads are capped (unpaid-upload-quota.ts): 409 before a byte is read when
+ * the account is full, or once this file would not fit.
  */
 export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, placeServiceOrderContract, [400, 403, 413, 415]),
+    ...contractRoute(app, placeServiceOrderContract, [400, 403, 409, 413, 415, 429]),
+    config: {
+      rateLimit: perAccountRateLimit(app.limits.serviceOrders, LIMIT_MESSAGES.tooManyOrders),
+    },
+    preHandler: perIpLimit(app, app.limits.serviceOrdersPerIp, LIMIT_MESSAGES.tooManyOrders),
     handler: async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
+      await refuseWhenQuotaFull(app, request.user.id);
       const fields: Record<string, string> = {};
       let upload: StoredDocument | null = null;
       try {
@@ -108,14 +118,17 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
         const atsCheck = fromAtsPage
           ? await atsCheckOfUpload(app.files, upload, jobDescription, request.log)
           : null;
-        const orderId = await placeOrderFor(app, request, {
-          service: parsed.data.service,
-          description: parsed.data.description,
-          currency: parsed.data.currency ?? DEFAULT_CURRENCY,
-          resume: null,
-          customerUploads: [{ fileId: upload.fileId, name: upload.name }],
-          atsCheck,
-        });
+        const stored = upload;
+        const orderId = await withinUploadQuota(app, request.user.id, stored.size, () =>
+          placeOrderFor(app, request, {
+            service: parsed.data.service,
+            description: parsed.data.description,
+            currency: parsed.data.currency ?? DEFAULT_CURRENCY,
+            resume: null,
+            customerUploads: [{ fileId: stored.fileId, name: stored.name }],
+            atsCheck,
+          }),
+        );
         return reply.code(201).send({ orderId });
       } catch (error) {
         if (upload !== null) await app.files.delete(upload.fileId);

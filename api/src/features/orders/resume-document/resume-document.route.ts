@@ -6,8 +6,10 @@ import {
 } from '@shortlist/domain/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIMIT_MESSAGES } from '../../../shared/abuse-limits';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
+import { perAccountRateLimit } from '../../../shared/rate-limits';
 import { orderFor } from '../order-access';
 import { renderResumeDocx } from './resume-docx';
 import { renderResumePdf } from './resume-pdf';
@@ -62,7 +64,10 @@ async function orderedResume(app: FastifyInstance, request: FastifyRequest, orde
  */
 export const resumeDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, previewResumePdfRoute, [400]),
+    ...contractRoute(app, previewResumePdfRoute, [400, 429]),
+    config: {
+      rateLimit: perAccountRateLimit(app.limits.resumePreview, LIMIT_MESSAGES.tooManyPreviews),
+    },
     handler: async (request, reply) => {
       const bytes = await renderResumePdf(request.body);
       return send(reply, { bytes, name: 'resume-preview.pdf', type: 'pdf' }, 'inline');
