@@ -1,0 +1,397 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type AtsReport, checkResume } from '@shortlist/domain';
+import { extractDocument } from '../../../shared/ats-extraction/extract-document';
+import { CORPUS_EXPECTATIONS, type CorpusExpectation } from './corpus-expectations';
+
+/*
+ * The ATS check measured on the shared corpus of real resumes against what their pages show
+ * (corpus-expectations.ts), field by field, beside OpenResume's parse of the same PDFs. Used by
+ * the corpus test (which asserts the levels reached) and printed by corpus-report.cli.ts.
+ */
+
+const REPOSITORY = new URL('../../../../../', import.meta.url);
+
+/**
+ * `<repository>/../shared/ats-corpus` (CI clones the repository with `shared/` beside it), or
+ * the nearest `shared/ats-corpus` further up (a git worktree sits a level deeper), or
+ * ATS_CORPUS_DIR when set.
+ */
+export const CORPUS_DIR = corpusDirectory();
+
+function corpusDirectory(): string {
+  const fromEnvironment = process.env.ATS_CORPUS_DIR;
+  if (fromEnvironment !== undefined && fromEnvironment !== '') {
+    return fromEnvironment.endsWith('/') ? fromEnvironment : `${fromEnvironment}/`;
+  }
+  const candidates = ['../shared/ats-corpus/', '../../shared/ats-corpus/'].map((path) =>
+    fileURLToPath(new URL(path, REPOSITORY)),
+  );
+  return candidates.find((path) => existsSync(path)) ?? (candidates[0] as string);
+}
+
+export function corpusAvailable(): boolean {
+  return existsSync(`${CORPUS_DIR}files`) && existsSync(`${CORPUS_DIR}jd.txt`);
+}
+
+export function corpusJobDescription(): string {
+  return readFileSync(`${CORPUS_DIR}jd.txt`, 'utf8');
+}
+
+export async function checkCorpusFile(file: string, jobDescription: string): Promise<AtsReport> {
+  const bytes = readFileSync(`${CORPUS_DIR}files/${file}`);
+  const document = await extractDocument(bytes, file.endsWith('.docx') ? 'docx' : 'pdf');
+  return checkResume(document, { jobDescription });
+}
+
+/** What a parser read from one file, in the terms the measurement compares. */
+export interface Reading {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  location: string | null;
+  sectionKinds: readonly string[];
+  jobs: readonly { dates: string | null }[];
+}
+
+export function readingOf(report: AtsReport): Reading {
+  return {
+    name: report.fields.name,
+    email: report.fields.email,
+    phone: report.fields.phone,
+    location: report.fields.location,
+    sectionKinds: report.sections.map((section) => section.kind),
+    jobs: report.fields.jobs,
+  };
+}
+
+interface PeerEntry {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  sections: { kind: string }[];
+  jobs: { dates: string }[];
+}
+
+/** OpenResume's parse of the PDFs (peer-openresume.json), null for a file it did not read. */
+export function peerReading(file: string): Reading | null {
+  const peers = JSON.parse(readFileSync(`${CORPUS_DIR}peer-openresume.json`, 'utf8')) as Record<
+    string,
+    PeerEntry
+  >;
+  const peer = peers[file];
+  if (peer === undefined) return null;
+  return {
+    name: peer.name,
+    email: peer.email,
+    phone: peer.phone,
+    location: null,
+    sectionKinds: peer.sections.map((section) => section.kind),
+    jobs: peer.jobs.map((job) => ({ dates: job.dates === '' ? null : job.dates })),
+  };
+}
+
+const CORE = ['experience', 'education', 'skills'] as const;
+const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+const same = (a: string | null, b: string) =>
+  (a ?? '').replace(/\s+/g, ' ').trim().toLowerCase() === b.toLowerCase();
+
+/** Right or wrong per field for one file. */
+export interface FileScore {
+  file: string;
+  name: boolean;
+  email: boolean;
+  phone: boolean;
+  /** null when the page has no location (nothing to get right). */
+  location: boolean | null;
+  coreFound: number;
+  corePresent: number;
+  jobCount: boolean;
+  jobsRead: number;
+  datedJobsRead: number;
+}
+
+export function scoreReading(reading: Reading, expected: CorpusExpectation): FileScore {
+  const present = CORE.filter((kind) => expected.sections[kind]);
+  return {
+    file: expected.file,
+    name: same(reading.name, expected.name),
+    email: same(reading.email, expected.email),
+    phone:
+      expected.phone === null ? reading.phone === null : digits(reading.phone) === expected.phone,
+    location:
+      expected.location === null
+        ? null
+        : expected.location.some((fragment) =>
+            (reading.location ?? '').toLowerCase().includes(fragment.toLowerCase()),
+          ),
+    coreFound: present.filter((kind) => reading.sectionKinds.includes(kind)).length,
+    corePresent: present.length,
+    jobCount: reading.jobs.length === expected.jobs,
+    jobsRead: expected.datedJobs === null || expected.datedJobs === 0 ? 0 : reading.jobs.length,
+    datedJobsRead:
+      expected.datedJobs === null || expected.datedJobs === 0
+        ? 0
+        : reading.jobs.filter((job) => job.dates !== null).length,
+  };
+}
+
+/** The claims a check's message makes about the page, in kinds that can be compared. */
+export type Claim =
+  | { kind: 'absent'; what: 'email' | 'phone' | 'location' | 'linkedin' }
+  | { kind: 'no-heading'; section: string }
+  | { kind: 'no-job-dates' }
+  | { kind: 'no-bullets' }
+  | { kind: 'columns' }
+  | { kind: 'one-column' }
+  | { kind: 'contact-in-header' }
+  | { kind: 'text-in-header' }
+  | { kind: 'parser-missed'; what: string }
+  /** A value shown as found that the page does not hold (a DOI shown as the phone). */
+  | { kind: 'wrong-value'; what: 'name' | 'email' | 'phone' | 'location' };
+
+const CONTACT_WORDS: readonly [RegExp, 'email' | 'phone' | 'location' | 'linkedin'][] = [
+  [/\be-mail\b/u, 'email'],
+  [/\bphone\b/u, 'phone'],
+  [/\blocation\b/u, 'location'],
+  [/\blinkedin\b/iu, 'linkedin'],
+];
+
+/**
+ * Reads the claims out of the report's messages. Every message that is not a pass must be
+ * understood here (or known to claim no absence): an unknown one is returned as `unread`, so the
+ * corpus test fails rather than let a new wording escape the count.
+ */
+export function claimsOf(report: AtsReport): { claims: Claim[]; unread: string[] } {
+  const claims: Claim[] = [];
+  const unread: string[] = [];
+  for (const check of report.checks) {
+    const { id, status, message } = check;
+    const start = claims.length;
+    if (id === 'contact' && status !== 'pass') {
+      const absent = /^No (.+?) (?:was|were) (?:found|recognised)/u.exec(message)?.[1] ?? '';
+      for (const [pattern, what] of CONTACT_WORDS) {
+        if (pattern.test(absent)) claims.push({ kind: 'absent', what });
+      }
+    }
+    if (id === 'headings' && /^No .* headings? (?:was|were) recognised/u.test(message)) {
+      for (const match of message.matchAll(/“([^”]+)”/gu)) {
+        claims.push({ kind: 'no-heading', section: (match[1] ?? '').toLowerCase() });
+      }
+    }
+    if (id === 'dates' && /^No job has dates/u.test(message)) claims.push({ kind: 'no-job-dates' });
+    if (id === 'bullets' && /has no bullet points/u.test(message))
+      claims.push({ kind: 'no-bullets' });
+    if (id === 'layout') {
+      if (status !== 'pass' && /columns|side by side/u.test(message)) {
+        claims.push({ kind: 'columns' });
+      }
+      if (status === 'pass' && /one column/u.test(message)) claims.push({ kind: 'one-column' });
+    }
+    if (id === 'header-footer' && status !== 'pass') {
+      claims.push(
+        /^Contact details sit/u.test(message)
+          ? { kind: 'contact-in-header' }
+          : { kind: 'text-in-header' },
+      );
+    }
+    if (id === 'fields' && status !== 'pass') {
+      const missing = /could not find (.+?):/u.exec(message)?.[1] ?? '';
+      for (const what of missing.split(/, | or /u)) claims.push({ kind: 'parser-missed', what });
+    }
+    const understood =
+      status === 'pass' ||
+      claims.length > start ||
+      KNOWN_WITHOUT_ABSENCE.some((pattern) => pattern.test(message));
+    if (!understood) unread.push(message);
+  }
+  return { claims, unread };
+}
+
+// Messages that name a defect without claiming anything is missing from the page.
+const KNOWN_WITHOUT_ABSENCE: readonly RegExp[] = [
+  /does not know the heading/u,
+  /sections are in an unusual order/u,
+  /cannot read .* as a date/u,
+  /Dates are written in \d+ forms/u,
+  /not in reverse-chronological order/u,
+  /has (?:a table|\d+ tables)/u,
+  /image/u,
+  /Symbols such as|characters come out unreadable/u,
+  /^At \d+/u,
+  /bullets per job|no Experience section to check/u,
+  /of the job’s keywords|No keywords could be taken/u,
+  /Word headers and footers/u,
+];
+
+/** The claims the page visibly contradicts. */
+export function contradictions(claims: readonly Claim[], expected: CorpusExpectation): Claim[] {
+  return claims.filter((claim) => {
+    switch (claim.kind) {
+      case 'absent':
+        if (claim.what === 'email') return true;
+        if (claim.what === 'phone') return expected.phone !== null;
+        if (claim.what === 'location') return expected.location !== null;
+        return expected.linkedin;
+      case 'no-heading':
+        return (CORE as readonly string[]).includes(claim.section)
+          ? expected.sections[claim.section as (typeof CORE)[number]]
+          : false;
+      case 'no-job-dates':
+        return (expected.datedJobs ?? 0) > 0;
+      case 'no-bullets':
+        return expected.bullets === true;
+      case 'columns':
+        return expected.columns === 1;
+      case 'one-column':
+        return expected.columns === 2;
+      case 'contact-in-header':
+        return true;
+      case 'text-in-header':
+        return !expected.runningText;
+      case 'parser-missed':
+        return false;
+      case 'wrong-value':
+        return true;
+    }
+    return false;
+  });
+}
+
+/** The contact values shown that the page contradicts (a wrong value, not a missing one). */
+export function wrongValues(reading: Reading, score: FileScore): Claim[] {
+  const wrong: Claim[] = [];
+  if (reading.name !== null && !score.name) wrong.push({ kind: 'wrong-value', what: 'name' });
+  if (reading.email !== null && !score.email) wrong.push({ kind: 'wrong-value', what: 'email' });
+  if (reading.phone !== null && !score.phone) wrong.push({ kind: 'wrong-value', what: 'phone' });
+  if (reading.location !== null && score.location !== true) {
+    wrong.push({ kind: 'wrong-value', what: 'location' });
+  }
+  return wrong;
+}
+
+/** "The parser could not find X" where the page shows X: true of the parser, a miss all the same. */
+export function parserMisses(claims: readonly Claim[], expected: CorpusExpectation): string[] {
+  return claims.flatMap((claim) => {
+    if (claim.kind !== 'parser-missed') return [];
+    const shown =
+      claim.what === 'your name' ||
+      (claim.what === 'any job' && expected.jobs > 0) ||
+      (claim.what === 'a degree' && expected.sections.education) ||
+      (claim.what === 'skills' && expected.sections.skills) ||
+      (claim.what === "a job's dates" &&
+        expected.datedJobs !== null &&
+        expected.datedJobs === expected.jobs &&
+        expected.jobs > 0);
+    return shown ? [claim.what] : [];
+  });
+}
+
+export interface FileMeasure {
+  expected: CorpusExpectation;
+  report: AtsReport;
+  score: FileScore;
+  peer: FileScore | null;
+  contradicting: Claim[];
+  parserMisses: string[];
+  unread: string[];
+}
+
+export async function measureCorpus(): Promise<FileMeasure[]> {
+  const jobDescription = corpusJobDescription();
+  const measures: FileMeasure[] = [];
+  for (const expected of CORPUS_EXPECTATIONS) {
+    const report = await checkCorpusFile(expected.file, jobDescription);
+    const { claims, unread } = claimsOf(report);
+    const peer = peerReading(expected.file);
+    const reading = readingOf(report);
+    const score = scoreReading(reading, expected);
+    measures.push({
+      expected,
+      report,
+      score,
+      peer: peer === null ? null : scoreReading(peer, expected),
+      contradicting: [...contradictions(claims, expected), ...wrongValues(reading, score)],
+      parserMisses: parserMisses(claims, expected),
+      unread,
+    });
+  }
+  return measures;
+}
+
+/** The field table: share right per field, over the files a reader read. */
+export interface FieldFigures {
+  files: number;
+  name: number;
+  email: number;
+  phone: number;
+  location: number | null;
+  core: number;
+  coreTwoColumn: number;
+  jobCount: number;
+  datedJobs: number;
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
+
+export function figuresOf(scores: readonly { score: FileScore; columns: 1 | 2 }[]): FieldFigures {
+  const count = (pick: (score: FileScore) => boolean) =>
+    scores.filter(({ score }) => pick(score)).length;
+  const located = scores.filter(({ score }) => score.location !== null);
+  const two = scores.filter(({ columns }) => columns === 2);
+  const sum = (list: typeof scores, pick: (score: FileScore) => number) =>
+    list.reduce((total, { score }) => total + pick(score), 0);
+  return {
+    files: scores.length,
+    name: share(
+      count((s) => s.name),
+      scores.length,
+    ),
+    email: share(
+      count((s) => s.email),
+      scores.length,
+    ),
+    phone: share(
+      count((s) => s.phone),
+      scores.length,
+    ),
+    location: share(located.filter(({ score }) => score.location === true).length, located.length),
+    core: share(
+      sum(scores, (s) => s.coreFound),
+      sum(scores, (s) => s.corePresent),
+    ),
+    coreTwoColumn: share(
+      sum(two, (s) => s.coreFound),
+      sum(two, (s) => s.corePresent),
+    ),
+    jobCount: share(
+      count((s) => s.jobCount),
+      scores.length,
+    ),
+    datedJobs: share(
+      sum(scores, (s) => s.datedJobsRead),
+      sum(scores, (s) => s.jobsRead),
+    ),
+  };
+}
+
+/** The score's calibration: means by layout, and the same content as PDF and as DOCX. */
+export function calibrationOf(measures: readonly FileMeasure[]) {
+  const mean = (list: readonly FileMeasure[]) =>
+    list.length === 0
+      ? 0
+      : Math.round(list.reduce((sum, m) => sum + m.report.score, 0) / list.length);
+  const pairs = measures
+    .filter((m) => m.expected.file.endsWith('.docx'))
+    .map((docx) => {
+      const pdf = measures.find(
+        (m) => m.expected.file === docx.expected.file.replace(/\.docx$/u, '.pdf'),
+      );
+      return { file: docx.expected.file, docx: docx.report.score, pdf: pdf?.report.score ?? null };
+    });
+  return {
+    oneColumn: mean(measures.filter((m) => m.expected.columns === 1)),
+    twoColumn: mean(measures.filter((m) => m.expected.columns === 2)),
+    pairs,
+  };
+}
