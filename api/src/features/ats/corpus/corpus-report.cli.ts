@@ -5,6 +5,7 @@ import {
   type FieldFigures,
   figuresOf,
   measureCorpus,
+  resumeScore,
 } from './measure-corpus';
 
 /*
@@ -51,7 +52,7 @@ const unread = measures.flatMap((m) => m.unread);
 if (unread.length > 0) console.log(`messages not classified: ${unread.length}`, unread);
 const calibration = calibrationOf(measures);
 console.log(
-  `score: one-column mean ${calibration.oneColumn}, two-column mean ${calibration.twoColumn}; ${calibration.pairs
+  `score without the job description: one-column mean ${calibration.oneColumn}, two-column mean ${calibration.twoColumn}; ${calibration.pairs
     .map((pair) => `${pair.file.replace(/\.docx$/u, '')} PDF ${pair.pdf} / DOCX ${pair.docx}`)
     .join('; ')}`,
 );
@@ -68,7 +69,7 @@ if (process.argv.includes('--files')) {
       s.datedJobsRead < s.jobsRead ? `dated ${s.datedJobsRead}/${s.jobsRead}` : '',
     ].filter((item) => item !== '');
     console.log(
-      `${m.expected.file.padEnd(34)} score ${String(m.report.score).padStart(3)}  ${wrong.join('  ')}${
+      `${m.expected.file.padEnd(34)} score ${String(resumeScore(m.report)).padStart(3)} (with JD ${String(m.report.score).padStart(3)})  ${wrong.join('  ')}${
         m.contradicting.length > 0
           ? `  CONTRADICTS: ${m.contradicting.map((c) => JSON.stringify(c)).join(' ')}`
           : ''

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type AtsReport, checkResume } from '@shortlist/domain';
+import { type AtsReport, checkResume, scoreOf } from '@shortlist/domain';
 import { extractDocument } from '../../../shared/ats-extraction/extract-document';
 import { CORPUS_EXPECTATIONS, type CorpusExpectation } from './corpus-expectations';
 
@@ -183,9 +183,8 @@ export function claimsOf(report: AtsReport): { claims: Claim[]; unread: string[]
     if (id === 'bullets' && /has no bullet points/u.test(message))
       claims.push({ kind: 'no-bullets' });
     if (id === 'layout') {
-      if (status !== 'pass' && /columns|side by side/u.test(message)) {
-        claims.push({ kind: 'columns' });
-      }
+      // "A few lines have text side by side" is true of a skills grid; "columns" is the claim.
+      if (status === 'fail' && /columns/u.test(message)) claims.push({ kind: 'columns' });
       if (status === 'pass' && /one column/u.test(message)) claims.push({ kind: 'one-column' });
     }
     if (id === 'header-footer' && status !== 'pass') {
@@ -219,7 +218,9 @@ const KNOWN_WITHOUT_ABSENCE: readonly RegExp[] = [
   /image/u,
   /Symbols such as|characters come out unreadable/u,
   /^At \d+/u,
-  /bullets per job|no Experience section to check/u,
+  /bullets per job|no Experience section to check|No bullet marks were read/u,
+  /lines have text side by side/u,
+  /could not be read from/u,
   /of the job’s keywords|No keywords could be taken/u,
   /Word headers and footers/u,
 ];
@@ -375,19 +376,28 @@ export function figuresOf(scores: readonly { score: FileScore; columns: 1 | 2 }[
   };
 }
 
+/** The resume's own score, without the job description match (which depends on the advert). */
+export function resumeScore(report: AtsReport): number {
+  return scoreOf(report.checks.filter((item) => item.id !== 'keywords'));
+}
+
 /** The score's calibration: means by layout, and the same content as PDF and as DOCX. */
 export function calibrationOf(measures: readonly FileMeasure[]) {
   const mean = (list: readonly FileMeasure[]) =>
     list.length === 0
       ? 0
-      : Math.round(list.reduce((sum, m) => sum + m.report.score, 0) / list.length);
+      : Math.round(list.reduce((sum, m) => sum + resumeScore(m.report), 0) / list.length);
   const pairs = measures
     .filter((m) => m.expected.file.endsWith('.docx'))
     .map((docx) => {
       const pdf = measures.find(
         (m) => m.expected.file === docx.expected.file.replace(/\.docx$/u, '.pdf'),
       );
-      return { file: docx.expected.file, docx: docx.report.score, pdf: pdf?.report.score ?? null };
+      return {
+        file: docx.expected.file,
+        docx: resumeScore(docx.report),
+        pdf: pdf === undefined ? null : resumeScore(pdf.report),
+      };
     });
   return {
     oneColumn: mean(measures.filter((m) => m.expected.columns === 1)),
