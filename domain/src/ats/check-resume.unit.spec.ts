@@ -225,10 +225,16 @@ describe('each defect fails the check that names it', () => {
     expect(statusOf(checkResume(layoutDocument(stars)), 'symbols')).toBe('warn');
   });
 
-  it('experience without bullets fails the bullet check', () => {
-    const prose = variant((line) =>
-      line.text.startsWith('•') ? { text: line.text.slice(2) } : line,
-    );
+  it('experience written as paragraphs fails the bullet check', () => {
+    // Each job's bullets run together into one paragraph that wraps from line to line.
+    const prose = variant((line) => {
+      if (!line.text.startsWith('•')) return line;
+      const words = line.text.slice(2).replace(/\.$/u, ',').split(' ');
+      return [
+        { text: words.slice(0, 11).join(' ') },
+        { text: words.slice(11).join(' ').toLowerCase() },
+      ];
+    });
     expect(statusOf(checkResume(layoutDocument(prose)), 'bullets')).toBe('fail');
   });
 

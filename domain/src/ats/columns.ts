@@ -30,8 +30,8 @@ const CROSSING_SHARE = 0.1;
 const MIN_CROSSING = 2;
 // A gutter is at least this many body font sizes wide.
 const MIN_GUTTER_FONT_SIZES = 0.8;
-const MIN_COLUMN_SEGMENTS = 3;
-const MIN_COLUMN_SHARE = 0.08;
+const MIN_COLUMN_SEGMENTS = 4;
+const MIN_COLUMN_SHARE = 0.03;
 const MIN_VERTICAL_OVERLAP = 0.25;
 /** Candidates weighed per page at most, widest first: real layouts have one or two gutters. */
 const MAX_CANDIDATES = 6;

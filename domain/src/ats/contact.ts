@@ -64,11 +64,28 @@ function partsOf(line: AtsLine): Part[] {
     .map((part) => ({ part, line }));
 }
 
-/** The contact block's lines: profile sections, and the neighbourhood of a stray e-mail. */
+// The topmost lines of the first page hold the name even when a sidebar is read first.
+const TOP_LINES = 3;
+
+function topLines(all: readonly AtsLine[]): AtsLine[] {
+  const top: AtsLine[] = [];
+  for (const line of all) {
+    if (line.page !== 1) continue;
+    top.push(line);
+    top.sort((a, b) => a.y - b.y);
+    if (top.length > TOP_LINES) top.pop();
+  }
+  return top;
+}
+
+/**
+ * The contact block's lines: profile sections (before the first heading, or under "Contact"),
+ * and the neighbourhood of an e-mail found elsewhere (details at the foot of the page).
+ */
 export function contactBlock(sections: readonly AtsSection[]): AtsLine[] {
+  const all = sections.flatMap((section) => section.lines);
   const block = sections.filter((section) => section.kind === 'profile').flatMap((s) => s.lines);
   if (block.some((line) => findEmail(line.text) !== null)) return block;
-  const all = sections.flatMap((section) => section.lines);
   const at = all.findIndex(
     (line) => line.text.length <= MAX_CONTACT_CHARS && findEmail(line.text) !== null,
   );
@@ -140,15 +157,18 @@ function locationOf(parts: readonly Part[], name: string | null) {
 export function contactFieldsOf(sections: readonly AtsSection[]): ContactFields {
   const block = contactBlock(sections).filter((line) => line.text.length <= MAX_CONTACT_CHARS);
   const parts = block.flatMap(partsOf);
-  const largest = block.reduce((size, line) => Math.max(size, line.fontSize), 0);
-  const name = nameOf(parts, largest);
+  // The name may also sit at the top of the main column when a sidebar is read first.
+  const all = sections.flatMap((section) => section.lines);
+  const top = topLines(all).filter((line) => !block.includes(line));
+  const nameLines = [...block, ...top].filter((line) => line.text.length <= MAX_CONTACT_CHARS);
+  const largest = nameLines.reduce((size, line) => Math.max(size, line.fontSize), 0);
+  const name = nameOf([...parts, ...top.flatMap(partsOf)], largest);
   let email: string | null = null;
   let phone: string | null = null;
   for (const line of block) {
     email ??= findEmail(line.text);
     phone ??= findPhones(line.text)[0] ?? null;
   }
-  const all = sections.flatMap((section) => section.lines);
   if (email === null) {
     for (const line of all) {
       email = findEmail(line.text);

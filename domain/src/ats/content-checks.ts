@@ -80,7 +80,7 @@ const ESSENTIAL: readonly SectionKind[] = ['experience', 'education', 'skills'];
 // Sections readers expect at the end; before the main ones they read as out of order.
 const CLOSING: readonly SectionKind[] = ['interests', 'references'];
 
-export function headingsCheck({ sections }: CheckInput): AtsCheck {
+export function headingsCheck({ sections, columns }: CheckInput): AtsCheck {
   const title = 'Section headings';
   const kinds = sections.map((section) => section.kind);
   const missing = ESSENTIAL.filter((kind) => !kinds.includes(kind));
@@ -104,6 +104,15 @@ export function headingsCheck({ sections }: CheckInput): AtsCheck {
       title,
       'warn',
       `An ATS does not know the heading ${listOf(unknown.slice(0, 3).map((text) => quote(text, 40)))}: rename it to a standard one such as Experience, Projects or Skills.`,
+    );
+  }
+  // Side by side, which section comes first is the layout's doing (the layout check says so).
+  if (columns > 1) {
+    return check(
+      'headings',
+      title,
+      'pass',
+      'Standard headings (Experience, Education, Skills) were found in each column.',
     );
   }
   const summaryAt = kinds.indexOf('summary');

@@ -73,12 +73,17 @@ function factsOf(line: AtsLine): LineFacts {
     .replace(BULLET_START, '')
     .trim();
   const words = main === '' ? 0 : main.split(/\s+/u).length;
+  // A head set in cells ("Title | Company   Dates") is not prose however many words it has.
+  const longest = mains.reduce(
+    (most, segment) => Math.max(most, segment.text.split(/\s+/u).length),
+    0,
+  );
   const short = line.text.length <= MAX_FACT_CHARS;
   const ranged = short && findDateRanges(line.text).length > 0;
   const dated =
     ranged || notes.some(isOnlyDates) || (short && words <= 12 && findDates(main).length > 0);
   const sentence = /[.!?]$/u.test(main);
-  const prose = !dated && (words >= PROSE_WORDS || (sentence && words >= SENTENCE_WORDS));
+  const prose = !dated && (longest >= PROSE_WORDS || (sentence && words >= SENTENCE_WORDS));
   // A bullet can head an entry ("• Google   Mountain View, CA" above its own sub-bullets).
   const headBullet = bullet && notes.length > 0 && words <= HEAD_BULLET_WORDS && !sentence;
   return {
@@ -102,6 +107,8 @@ function continues(facts: LineFacts, previous: LineFacts, bulletX: number | null
   if (line.emphasised && !previous.line.emphasised && facts.words <= HEAD_BULLET_WORDS)
     return false;
   if (bulletX !== null) return facts.mainX >= bulletX - 1.5;
+  // A sentence that ended, then a capital: the next item of a list without marks.
+  if (/[.!?]$/u.test(previous.main) && /^\p{Lu}/u.test(facts.main)) return false;
   return previous.prose || previous.words >= SENTENCE_WORDS
     ? Math.abs(facts.mainX - previous.mainX) <= 2 &&
         Math.abs(line.fontSize - previous.line.fontSize) < 0.6
@@ -253,10 +260,11 @@ export function jobOf(entry: Entry): AtsJob {
     if (candidate.part.split(/\s+/u).length > 6) score -= 2;
     return score;
   });
-  const dateLike = entry.head.find(
-    (facts) => facts.line.text.length <= MAX_FACT_CHARS && DATE_LIKE.test(facts.line.text),
-  );
-  const dateText = fragments.trim() !== '' ? fragments.trim() : (dateLike?.line.text.trim() ?? '');
+  // Nothing read as a date: the cell that tries to be one is the evidence ("Month 20XX – …").
+  const dateLike = entry.head
+    .flatMap((facts) => facts.line.segments)
+    .find((segment) => segment.text.length <= MAX_FACT_CHARS && DATE_LIKE.test(segment.text));
+  const dateText = fragments.trim() !== '' ? fragments.trim() : (dateLike?.text.trim() ?? '');
   return {
     title: title?.part ?? null,
     company: company?.part ?? null,

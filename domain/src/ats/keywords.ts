@@ -239,6 +239,7 @@ export function extractKeywords(jobDescription: string, max = MAX_KEYWORDS): JdK
   const tallies = new Map<string, Tally>();
   const inTerm = new Set<number>();
   for (let at = 0; at < tokens.length; at++) {
+    if (inTerm.has(at)) continue;
     // The longest vocabulary term starting here, within one phrase.
     for (let length = Math.min(LONGEST_TERM, tokens.length - at); length >= 1; length--) {
       const span = tokens.slice(at, at + length);
@@ -313,21 +314,28 @@ export function matchKeywords(keywords: readonly JdKeyword[], resumeText: string
   const tokens = tokensOf(
     resumeText.split('\n').map((text) => ({ text, context: 'neutral' as const })),
   );
-  const stems = new Set<string>();
-  const raws = new Set<string>();
-  for (let at = 0; at < tokens.length; at++) {
-    for (let length = 1; length <= LONGEST_TERM && at + length <= tokens.length; length++) {
-      const span = tokens.slice(at, at + length);
-      stems.add(span.map((token) => token.word).join(' '));
-      raws.add(span.map((token) => token.raw).join(' '));
-    }
-  }
+  // Where each word stands, so a form is looked for only where its first word is.
+  const at = new Map<string, number[]>();
+  tokens.forEach((token, index) => {
+    const list = at.get(token.word);
+    if (list === undefined) at.set(token.word, [index]);
+    else list.push(index);
+  });
+  const present = (form: Form): boolean =>
+    (at.get(form.words[0] ?? '') ?? []).some((start) =>
+      form.words.every((word, offset) => {
+        const token = tokens[start + offset];
+        return (
+          token !== undefined &&
+          token.word === word &&
+          (form.cased === null || token.raw === form.cased[offset])
+        );
+      }),
+    );
   const found: string[] = [];
   const missing: string[] = [];
   for (const keyword of keywords) {
-    const hit = keyword.forms.some((form) =>
-      form.cased === null ? stems.has(form.words.join(' ')) : raws.has(form.cased.join(' ')),
-    );
+    const hit = keyword.forms.some(present);
     (hit ? found : missing).push(keyword.term);
   }
   return {

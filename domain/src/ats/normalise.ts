@@ -95,51 +95,63 @@ function isDash(char: string | undefined): boolean {
  * Mar. 2024"); in a Word file it is an invisible hyphenation point. Beside another dash it is
  * dropped either way ("555-‐5555" is one hyphen on the page).
  */
+// Printable ASCII needs none of the rules below: most of a resume's items are.
+const PLAIN = /^[\x20-\x7E]*$/u;
+
 export function normaliseText(raw: string, options: { drawnHyphens: boolean }): NormalisedText {
+  if (PLAIN.test(raw)) return { text: raw, icons: 0 };
   const chars = Array.from(raw.normalize('NFC'));
-  let text = '';
+  // Pieces joined once at the end, and the last character kept apart: asking a growing string
+  // for its end would copy it each time (quadratic on a long line).
+  const out: string[] = [];
+  let last = '';
+  const emit = (piece: string) => {
+    out.push(piece);
+    last = piece.at(-1) ?? last;
+  };
   let icons = 0;
   for (let index = 0; index < chars.length; index++) {
     const char = chars[index] as string;
     const code = char.codePointAt(0) ?? 0;
     if (char === SOFT_HYPHEN) {
-      const nextDash = isDash(DASHES[chars[index + 1] ?? ''] ?? chars[index + 1]);
-      if (options.drawnHyphens && !isDash(text.at(-1)) && !nextDash) text += '-';
+      const next = chars[index + 1];
+      const nextDash = isDash(DASHES[next ?? ''] ?? next);
+      if (options.drawnHyphens && !isDash(last) && !nextDash) emit('-');
       continue;
     }
     if (BULLET_GLYPHS.has(char)) {
-      text += '•';
+      emit('•');
       continue;
     }
     if (isPrivateUse(code)) {
       icons += 1;
       // An icon stands between words ("✉ mail@x.com"): keep the words apart.
-      if (text !== '' && !text.endsWith(' ')) text += ' ';
+      if (out.length > 0 && last !== ' ') emit(' ');
       continue;
     }
     const dash = DASHES[char];
     if (dash !== undefined) {
       // "-‐": a hyphen-minus and a hyphen drawn as one mark (Word's soft hyphen pairs).
-      if (dash === '-' && text.endsWith('-') && chars[index - 1] !== char) continue;
-      text += dash;
+      if (dash === '-' && last === '-' && chars[index - 1] !== char) continue;
+      emit(dash);
       continue;
     }
     const ligature = LIGATURES[char];
     if (ligature !== undefined) {
-      text += ligature;
+      emit(ligature);
       continue;
     }
     if (SPACES.test(char)) {
-      text += ' ';
+      emit(' ');
       continue;
     }
     if (INVISIBLE.test(char) || char === '\uFFFD') {
       if (char === '\uFFFD') icons += 1;
       continue;
     }
-    text += char;
+    emit(char);
   }
-  return { text, icons };
+  return { text: out.join(''), icons };
 }
 
 export interface NormalisedDocument {

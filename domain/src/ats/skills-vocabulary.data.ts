@@ -172,7 +172,7 @@ Networking
 TCP/IP
 Distributed systems
 System design
-Software architecture|architecture
+Software architecture
 Scalability
 Performance optimization|performance tuning
 Algorithms

@@ -188,7 +188,9 @@ const ITEMS_PER_MARK = 400;
  */
 export function markDrawnBullets(items: AtsTextItem[], marks: readonly DrawnMark[]): void {
   if (marks.length === 0 || items.length === 0) return;
-  const order = items.map((_, index) => index).sort((a, b) => itemAt(items, a).y - itemAt(items, b).y);
+  const order = items
+    .map((_, index) => index)
+    .sort((a, b) => itemAt(items, a).y - itemAt(items, b).y);
   const tops = order.map((index) => itemAt(items, index).y);
   for (const mark of marks) {
     const middle = mark.y + mark.height / 2;
