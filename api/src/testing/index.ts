@@ -1,5 +1,12 @@
 // `@shortlist/api/testing`: helpers for integration tests of the API and its slices.
 
+export { CORPUS_EXPECTATIONS } from '../features/ats/corpus/corpus-expectations';
+// The shared corpus of real resumes, for the bench (located as the corpus test finds it).
+export {
+  CORPUS_DIR,
+  corpusAvailable,
+  corpusJobDescription,
+} from '../features/ats/corpus/measure-corpus';
 export * from '../features/ats/testing/resume-files';
 // The ATS check's fixture corpus and its extraction, for the e2e journey and the bench.
 export { extractDocument } from '../shared/ats-extraction/extract-document';
