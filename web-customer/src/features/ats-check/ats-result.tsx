@@ -140,7 +140,7 @@ function KeywordList({
           return (
             <li key={term}>
               <Chip tone={tone}>
-                {term}
+                <span>{term}</span>
                 {importance === null ? null : (
                   <span className={styles.importance}> · {importance}</span>
                 )}
