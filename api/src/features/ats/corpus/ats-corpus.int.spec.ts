@@ -19,12 +19,7 @@ import {
 let measures: FileMeasure[] = [];
 
 beforeAll(async () => {
-  if (!corpusAvailable()) {
-    throw new Error(
-      `The ATS corpus is missing: expected ${CORPUS_DIR} (the shared folder beside the repository, or ATS_CORPUS_DIR).`,
-    );
-  }
-  measures = await measureCorpus();
+  if (corpusAvailable()) measures = await measureCorpus();
 }, 300_000);
 
 const measureOf = (file: string): FileMeasure => {
@@ -34,6 +29,13 @@ const measureOf = (file: string): FileMeasure => {
 };
 
 describe('the ATS check on the real-resume corpus', () => {
+  it('finds the corpus beside the repository', () => {
+    expect(
+      corpusAvailable(),
+      `The ATS corpus is missing: expected ${CORPUS_DIR} (the shared folder beside the repository, or ATS_CORPUS_DIR).`,
+    ).toBe(true);
+  });
+
   it('reads every file of the corpus', () => {
     expect(measures.map((m) => m.expected.file)).toEqual(CORPUS_EXPECTATIONS.map((e) => e.file));
   });
