@@ -7,6 +7,7 @@ export {
   corpusAvailable,
   corpusJobDescription,
 } from '../features/ats/corpus/measure-corpus';
+export { pdfTextOnly } from '../features/ats/corpus/text-only-baseline';
 export * from '../features/ats/testing/resume-files';
 // The ATS check's fixture corpus and its extraction, for the e2e journey and the bench.
 export { extractDocument } from '../shared/ats-extraction/extract-document';
