@@ -63,6 +63,7 @@ const RANGE = new RegExp(
 );
 const SINGLE = new RegExp(String.raw`(?<![\w/.-])(${EXPECTED}${ONE_DATE})(?![\w/-])`, 'giu');
 const HAS_DATE = new RegExp(SINGLE.source, 'iu');
+const HAS_RANGE = new RegExp(RANGE.source, 'iu');
 
 /**
  * Date-like text an ATS cannot place on a calendar: quarters and apostrophe years ("Q3 2020",
@@ -164,7 +165,7 @@ export function findUnparseableDates(text: string): string[] {
  */
 export function isOnlyDates(text: string): boolean {
   const tidied = tidy(text);
-  if (!HAS_DATE.test(tidied)) return false;
+  if (!HAS_DATE.test(tidied) && !HAS_RANGE.test(tidied)) return false;
   const rest = tidied
     .replace(DANGLING_MONTH, '')
     .replace(RANGE, '')

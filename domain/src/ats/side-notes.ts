@@ -11,7 +11,7 @@ const DURATION = /^\d{1,2}\s(?:years?|yrs?|months?|mos?)(?:,?\s\d{1,2}\s(?:month
 const PAGE_NUMBER = /^(?:page\s?)?\d{1,3}(?:\s?(?:of|\/)\s?\d{1,3})?$/iu;
 // "Expected Graduation: June 2016", "Date: Sept 2002 – June 2006".
 const LABELLED = /^[\p{L}][\p{L} ]{0,30}:\s?/u;
-const PIECES = /\s[|·•]\s/u;
+const PIECES = /\s[|·•&]\s/u;
 const MAX_SIDE_NOTE = 120;
 
 function isNotePiece(piece: string): boolean {
