@@ -98,6 +98,8 @@ const PHRASE_END = /([,;:()[\]{}]|[ \t][–—-]\s)|([!?\n\r•]|\.(?=\s|$))/u;
 
 /** A token's words: hyphens split ("front-end"), and a slash between longer words ("HTML/CSS"). */
 function piecesOf(raw: string): string[] {
+  // Most words have neither: no pattern needs to look at them.
+  if (!raw.includes('-') && !raw.includes('/') && !raw.endsWith('.')) return [raw];
   const clean = raw.replace(/\.$/u, '');
   const slashed = clean.split('/');
   const parts = slashed.length > 1 && slashed.some((part) => part.length > 3) ? slashed : [clean];
@@ -110,6 +112,16 @@ const PHRASE_ENDS = new RegExp(PHRASE_END.source, 'gu');
 
 function tokensOf(lines: readonly JdLine[]): Token[] {
   const tokens: Token[] = [];
+  // A resume repeats its words: each is stemmed once.
+  const stems = new Map<string, string>();
+  const stemOf = (raw: string) => {
+    let word = stems.get(raw);
+    if (word === undefined) {
+      word = stem(raw);
+      stems.set(raw, word);
+    }
+    return word;
+  };
   let phrase = 0;
   for (const { text, context } of lines) {
     let sentenceStart = true;
@@ -119,7 +131,7 @@ function tokensOf(lines: readonly JdLine[]): Token[] {
       for (const match of chunk.matchAll(TOKEN)) {
         for (const raw of piecesOf(match[0])) {
           if (raw === '') continue;
-          tokens.push({ raw, word: stem(raw), phrase, sentenceStart: first, context });
+          tokens.push({ raw, word: stemOf(raw), phrase, sentenceStart: first, context });
           first = false;
         }
       }
