@@ -1,10 +1,14 @@
+import { excludedWords, jobDescriptionLines, type LineContext } from './job-description';
+import { type Token, tokensOf } from './keyword-tokens';
 import {
-  excludedWords,
-  type JdLine,
-  jobDescriptionLines,
-  type LineContext,
-} from './job-description';
-import { SKILLS_VOCABULARY } from './skills-vocabulary.data';
+  casedMatch,
+  FORM_INDEX,
+  type Form,
+  VOCABULARY,
+  type VocabularyEntry,
+} from './skills-vocabulary';
+
+export { stem } from './keyword-tokens';
 
 /**
  * Keywords of a job description: the skills and technologies it names (a vocabulary kept as
@@ -14,13 +18,6 @@ import { SKILLS_VOCABULARY } from './skills-vocabulary.data';
  */
 
 export type KeywordImportance = 'must' | 'nice' | null;
-
-/** One way of writing a keyword: its words stemmed, and whether the capitals must match. */
-interface Form {
-  words: string[];
-  /** The words as they must be written ("Go", "C"), or null when any casing matches. */
-  cased: string[] | null;
-}
 
 export interface JdKeyword {
   /** As the job description writes it. */
@@ -68,122 +65,6 @@ const STOP_WORDS = new Set(
   innovative variety industries mission lives advanced currently abreast developments needs
   e.g i.e we're you'll you're it's what's`.split(/\s+/u),
 );
-
-interface Token {
-  raw: string;
-  word: string;
-  /** Index of the phrase (text between punctuation) it belongs to. */
-  phrase: number;
-  sentenceStart: boolean;
-  context: LineContext;
-}
-
-export function stem(word: string): string {
-  // An acronym's plural (APIs, KPIs) keeps its capitals before the s.
-  if (/\p{Lu}s$/u.test(word)) return word.slice(0, -1).toLowerCase();
-  const lower = word.toLowerCase().replace(/['’]s$/u, '');
-  if (lower.length > 4 && lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
-  if (lower.length > 3 && lower.endsWith('s') && !/(?:ss|us|is)$/u.test(lower)) {
-    return lower.slice(0, -1);
-  }
-  return lower;
-}
-
-const TOKEN =
-  /(?<![\p{L}\p{N}])\.?[\p{L}\p{N}][\p{L}\p{N}+#./'’-]*[\p{L}\p{N}+#]|[\p{L}\p{N}][+#]*/gu;
-// Commas, colons, brackets, dashes and line breaks end a phrase: no phrase crosses them. A full
-// stop, a question or exclamation mark, a bullet or a line break starts a sentence, whose first
-// word is capitalised by grammar rather than because it is a name.
-const PHRASE_END = /([,;:()[\]{}]|[ \t][–—-]\s)|([!?\n\r•]|\.(?=\s|$))/u;
-
-/** A token's words: hyphens split ("front-end"), and a slash between longer words ("HTML/CSS"). */
-function piecesOf(raw: string): string[] {
-  // Most words have neither: no pattern needs to look at them.
-  if (!raw.includes('-') && !raw.includes('/') && !raw.endsWith('.')) return [raw];
-  const clean = raw.replace(/\.$/u, '');
-  const slashed = clean.split('/');
-  const parts = slashed.length > 1 && slashed.some((part) => part.length > 3) ? slashed : [clean];
-  return parts.flatMap((part) =>
-    /^[\p{L}]+(?:-[\p{L}]+)+$/u.test(part) ? part.split('-') : [part],
-  );
-}
-
-const PHRASE_ENDS = new RegExp(PHRASE_END.source, 'gu');
-
-function tokensOf(lines: readonly JdLine[]): Token[] {
-  const tokens: Token[] = [];
-  // A resume repeats its words: each is stemmed once.
-  const stems = new Map<string, string>();
-  const stemOf = (raw: string) => {
-    let word = stems.get(raw);
-    if (word === undefined) {
-      word = stem(raw);
-      stems.set(raw, word);
-    }
-    return word;
-  };
-  let phrase = 0;
-  for (const { text, context } of lines) {
-    let sentenceStart = true;
-    let from = 0;
-    const take = (chunk: string) => {
-      let first = sentenceStart;
-      for (const match of chunk.matchAll(TOKEN)) {
-        for (const raw of piecesOf(match[0])) {
-          if (raw === '') continue;
-          tokens.push({ raw, word: stemOf(raw), phrase, sentenceStart: first, context });
-          first = false;
-        }
-      }
-      return first;
-    };
-    for (const end of text.matchAll(PHRASE_ENDS)) {
-      const untouched = take(text.slice(from, end.index));
-      // A break with nothing before it (a blank line) keeps the sentence start it had.
-      sentenceStart = end[2] !== undefined || (untouched && sentenceStart);
-      phrase += 1;
-      from = end.index + end[0].length;
-    }
-    take(text.slice(from));
-    phrase += 1;
-  }
-  return tokens;
-}
-
-interface VocabularyEntry {
-  term: string;
-  forms: Form[];
-}
-
-function formOf(spelling: string): Form {
-  const everyday = spelling.startsWith('!');
-  const written = everyday ? spelling.slice(1) : spelling;
-  const raws = written.split(/\s+/u).flatMap(piecesOf);
-  // Short names in capitals ("C", "R", "UI", "IT") are words too when written in lower case.
-  const capitals = raws.length === 1 && /^\p{Lu}{1,3}$/u.test(raws[0] ?? '');
-  return { words: raws.map(stem), cased: everyday || capitals ? raws : null };
-}
-
-const VOCABULARY: VocabularyEntry[] = SKILLS_VOCABULARY.split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line !== '')
-  .map((line) => {
-    const spellings = line.split('|').map((spelling) => spelling.trim());
-    return { term: (spellings[0] ?? '').replace(/^!/u, ''), forms: spellings.map(formOf) };
-  });
-
-const FORM_INDEX = new Map<string, { entry: number; form: Form }>();
-VOCABULARY.forEach((entry, index) => {
-  for (const form of entry.forms) FORM_INDEX.set(form.words.join(' '), { entry: index, form });
-});
-
-function casedMatch(form: Form, tokens: readonly Token[], at: number): boolean {
-  if (form.cased === null) return true;
-  const first = tokens[at];
-  // An everyday word counts as a name only inside a sentence ("in Go", not "Go to market").
-  if (first === undefined || (first.sentenceStart && form.cased.length === 1)) return false;
-  return form.cased.every((raw, offset) => tokens[at + offset]?.raw === raw);
-}
 
 interface Tally {
   term: string;
