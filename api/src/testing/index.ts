@@ -1,5 +1,13 @@
 // `@shortlist/api/testing`: helpers for integration tests of the API and its slices.
 
+export { CORPUS_EXPECTATIONS } from '../features/ats/corpus/corpus-expectations';
+// The shared corpus of real resumes, for the bench (located as the corpus test finds it).
+export {
+  CORPUS_DIR,
+  corpusAvailable,
+  corpusJobDescription,
+} from '../features/ats/corpus/measure-corpus';
+export { pdfTextOnly } from '../features/ats/corpus/text-only-baseline';
 export * from '../features/ats/testing/resume-files';
 // An S3-protocol server on this machine, for the S3 file storage's tests and bench.
 export {

@@ -15,11 +15,17 @@ export interface AtsTextItem {
   /** 1-based. */
   page: number;
   fontSize: number;
-  /** The font's identifier in the file; text in a font other than the body's reads as emphasis. */
+  /**
+   * The font's name (a PDF's real font name when its extractor could read it, else its id); text
+   * in a font other than the body's reads as emphasis.
+   */
   fontName: string;
-  /** Known bold (a DOCX run in <strong>, a heading); PDFs leave it to the font comparison. */
+  /** Known bold: a DOCX run in <strong> or a heading, a PDF font whose name says so. */
   bold: boolean;
-  /** A list item in the source (DOCX), whatever character a PDF would have drawn for it. */
+  /**
+   * A list item: a Word list item, or in a PDF the text just right of a bullet drawn as a shape
+   * rather than typed.
+   */
   listItem?: boolean;
 }
 

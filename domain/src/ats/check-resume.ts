@@ -1,26 +1,27 @@
 import type { AtsDocument, AtsDocumentKind } from './ats-document';
+import type { AtsCheck, AtsCheckId, CheckInput, CheckStatus } from './checks';
 import {
-  type AtsCheck,
-  type AtsCheckId,
   bulletsCheck,
-  type CheckInput,
-  type CheckStatus,
   chronologyCheck,
   contactCheck,
   datesCheck,
   fieldsCheck,
-  headerFooterCheck,
   headingsCheck,
-  imagesCheck,
-  keywordsCheck,
-  layoutCheck,
   lengthCheck,
-  symbolsCheck,
-  textLayerCheck,
-} from './checks';
+} from './content-checks';
 import { type AtsDegree, fieldsOf } from './fields';
 import { extractKeywords, matchKeywords } from './keywords';
-import { linesOf, plainTextOf } from './lines';
+import { keywordsCheck } from './keywords-check';
+import {
+  headerFooterCheck,
+  imagesCheck,
+  layoutCheck,
+  symbolsCheck,
+  textLayerCheck,
+} from './layout-checks';
+import { plainTextOf, readLines } from './lines';
+import { normaliseDocument } from './normalise';
+import { runningLinesOf } from './running-lines';
 import { type SectionKind, sectionsOf } from './sections';
 
 /** How much each check weighs in the score; a pass earns all, a warning half, a failure none. */
@@ -56,6 +57,8 @@ export interface AtsReport {
   kind: AtsDocumentKind;
   pages: number;
   words: number;
+  /** The most columns found side by side on a page; 1 when the text reads as one column. */
+  columns: number;
   /** Worst first: what to fix first comes first, the missing fields before anything else. */
   checks: AtsCheck[];
   fields: {
@@ -71,7 +74,14 @@ export interface AtsReport {
   sections: { kind: SectionKind | 'profile' | 'other'; title: string }[];
   /** The plain text as a parser reads it, in its reading order. */
   text: string;
-  keywords: { found: string[]; missing: string[]; percent: number | null } | null;
+  keywords: {
+    found: string[];
+    missing: string[];
+    percent: number | null;
+    /** The keywords the description requires, and those it names as a plus. */
+    required: string[];
+    preferred: string[];
+  } | null;
   limitations: string[];
 }
 
@@ -79,19 +89,40 @@ export interface CheckResumeOptions {
   jobDescription?: string | null;
 }
 
+function countWords(text: string): number {
+  let words = 0;
+  for (const word of text.split(/\s+/u)) if (/[\p{L}\p{N}]/u.test(word)) words += 1;
+  return words;
+}
+
 /** Scores a resume 0–100 from explained checks, the way an ATS reads it. */
-export function checkResume(document: AtsDocument, options: CheckResumeOptions = {}): AtsReport {
-  const lines = linesOf(document);
-  const sections = sectionsOf(lines);
+export function checkResume(raw: AtsDocument, options: CheckResumeOptions = {}): AtsReport {
+  const { document, icons } = normaliseDocument(raw);
+  const { lines, layouts } = readLines(document);
+  const running = runningLinesOf(document, lines);
+  // Repeated headers and footers would break a job that runs across pages: the sections skip them.
+  const sections = sectionsOf(lines.filter((line) => !running.has(line)));
   const fields = fieldsOf(sections);
   const text = plainTextOf(lines);
-  const words = text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  const words = countWords(text);
   const pages = document.positioned
     ? Math.max(1, document.pages.length)
     : Math.max(1, Math.ceil(words / WORDS_PER_PAGE));
   const jd = options.jobDescription?.trim() ?? '';
   const keywords = jd === '' ? null : matchKeywords(extractKeywords(jd), text);
-  const input: CheckInput = { document, lines, sections, fields, words, pages, keywords };
+  const columns = layouts.reduce((most, layout) => Math.max(most, layout.columns), 1);
+  const input: CheckInput = {
+    document,
+    lines,
+    sections,
+    fields,
+    words,
+    pages,
+    keywords,
+    columns,
+    running,
+    icons,
+  };
   const checks = [
     textLayerCheck(input),
     fieldsCheck(input),
@@ -112,6 +143,7 @@ export function checkResume(document: AtsDocument, options: CheckResumeOptions =
     kind: document.kind,
     pages,
     words,
+    columns,
     // A stable sort keeps the order above (fields and contact first) within each status.
     checks: [...checks].sort((a, b) => SEVERITY[a.status] - SEVERITY[b.status]),
     fields: {
@@ -131,7 +163,13 @@ export function checkResume(document: AtsDocument, options: CheckResumeOptions =
     keywords:
       keywords === null
         ? null
-        : { found: keywords.found, missing: keywords.missing, percent: keywords.percent },
+        : {
+            found: keywords.found,
+            missing: keywords.missing,
+            percent: keywords.percent,
+            required: keywords.required,
+            preferred: keywords.preferred,
+          },
     limitations: [...document.limitations],
   };
 }

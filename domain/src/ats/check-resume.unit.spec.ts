@@ -131,11 +131,22 @@ describe('each defect fails the check that names it', () => {
     expect(statusOf(report, 'layout')).toBe('fail');
   });
 
-  it('contact details in the page header fail the header check', () => {
-    const document = layoutDocument(CLEAN_RESUME);
-    const header = { ...document.items[1], y: 18 } as AtsDocument['items'][number];
-    const report = checkResume({ ...document, items: [header, ...document.items.slice(2)] });
-    expect(statusOf(report, 'header-footer')).toBe('fail');
+  it('contact details repeated in the page header of every page fail the header check', () => {
+    const document = layoutDocument([...CLEAN_RESUME, ...CLEAN_RESUME.slice(3)]);
+    expect(document.pages.length).toBe(2);
+    const contact = document.items[1] as AtsDocument['items'][number];
+    const headers = [1, 2].map((page) => ({ ...contact, y: 18, page }));
+    const report = checkResume({
+      ...document,
+      items: [...headers, ...document.items.filter((item) => item !== contact)],
+    });
+    expect(report.checks.find((check) => check.id === 'header-footer')).toEqual({
+      id: 'header-footer',
+      title: 'Headers and footers',
+      status: 'fail',
+      message:
+        'Contact details sit in the page header or footer, repeated on every page (“asha.rao@example.com | +91 98765 43210 | Pune, India”), which many ATS skip: move them into the body under your name.',
+    });
   });
 
   it('a missing e-mail and phone fail the contact check and say what is missing', () => {
@@ -146,7 +157,7 @@ describe('each defect fails the check that names it', () => {
     const contact = report.checks.find((check) => check.id === 'contact');
     expect(contact?.status).toBe('fail');
     expect(contact?.message).toBe(
-      'No e-mail or phone number was found: add it as plain text near the top, not in a header, icon or image.',
+      'No e-mail or phone number was found with your contact details: add it as plain text near the top, not in a header, icon or image.',
     );
     expect(report.checks[0]?.id).toBe('contact');
   });
@@ -214,10 +225,16 @@ describe('each defect fails the check that names it', () => {
     expect(statusOf(checkResume(layoutDocument(stars)), 'symbols')).toBe('warn');
   });
 
-  it('experience without bullets fails the bullet check', () => {
-    const prose = variant((line) =>
-      line.text.startsWith('•') ? { text: line.text.slice(2) } : line,
-    );
+  it('experience written as paragraphs fails the bullet check', () => {
+    // Each job's bullets run together into one paragraph that wraps from line to line.
+    const prose = variant((line) => {
+      if (!line.text.startsWith('•')) return line;
+      const words = line.text.slice(2).replace(/\.$/u, ',').split(' ');
+      return [
+        { text: words.slice(0, 11).join(' ') },
+        { text: words.slice(11).join(' ').toLowerCase() },
+      ];
+    });
     expect(statusOf(checkResume(layoutDocument(prose)), 'bullets')).toBe('fail');
   });
 

@@ -1,5 +1,5 @@
-// The ATS check (issue 14): extracted text items → lines → sections → fields → explained checks
-// and a score. Pure; the API extracts the items from the file.
+// The ATS check: extracted text items → normalised text → lines in reading order (columns) →
+// sections → fields → explained checks and a score. Pure; the API extracts the items from the file.
 export type { AtsDocument, AtsDocumentKind, AtsPage, AtsTextItem } from './ats-document';
 export {
   type AtsJobView,
@@ -15,5 +15,6 @@ export {
   CHECK_IDS,
   type CheckStatus,
 } from './checks';
-export { extractKeywords, type JdKeyword, matchKeywords } from './keywords';
+export { extractKeywords, type JdKeyword, type KeywordImportance, matchKeywords } from './keywords';
+export { cleanJobDescription } from './normalise';
 export { SECTION_KINDS, type SectionKind } from './sections';

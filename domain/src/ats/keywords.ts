@@ -1,8 +1,47 @@
+import { excludedWords, jobDescriptionLines, type LineContext } from './job-description';
+import { type Token, tokensOf } from './keyword-tokens';
+import {
+  casedMatch,
+  FORM_INDEX,
+  type Form,
+  VOCABULARY,
+  type VocabularyEntry,
+} from './skills-vocabulary';
+
+export { stem } from './keyword-tokens';
+
 /**
- * Keywords of a job description, found in its own words (no fixed skills list): the terms it
- * repeats, names in capitals or with the marks of a technology (C++, Node.js, CI/CD), and the
- * two-word phrases it uses as one thing ("machine learning", "stakeholder management").
+ * Keywords of a job description: the skills and technologies it names (a vocabulary kept as
+ * data), the technology names it writes itself (C++, Node.js, GraphQL, SAP) and the noun phrases
+ * it repeats. Never the employer's name, a place, or the words every advert shares. Each keyword
+ * says whether the description asks for it as a must or as a plus, where it says so.
  */
+
+export type KeywordImportance = 'must' | 'nice' | null;
+
+export interface JdKeyword {
+  /** As the job description writes it. */
+  term: string;
+  /** Lower-case, plural-stripped words of its first form, for matching. */
+  stems: string[];
+  forms: Form[];
+  importance: KeywordImportance;
+}
+
+export interface KeywordMatch {
+  keywords: JdKeyword[];
+  found: string[];
+  missing: string[];
+  /** 0–100; null when the description yields no keyword. */
+  percent: number | null;
+  /** The keywords the description requires, and those it names as a plus. */
+  required: string[];
+  preferred: string[];
+}
+
+/** How many keywords a description yields at most. */
+export const MAX_KEYWORDS = 20;
+const LONGEST_TERM = 4;
 
 // Function words and the boilerplate every job advert shares; they say nothing about the job.
 const STOP_WORDS = new Set(
@@ -13,119 +52,69 @@ const STOP_WORDS = new Set(
   once only or other our ours out over own per plus same she should so some such than that the
   their theirs them then there these they this those through to too under until up upon us very
   via was we were what when where which while who whom why will with within without would you
-  your yours yourself able ability across join joining role roles job jobs position candidate
+  your yours yourself able ability join joining role roles job jobs position candidate
   candidates applicant applicants company team teams work working works experience experienced
   year years month months day days looking seeking opportunity opportunities responsibility
-  responsibilities requirement requirements required preferred plus strong excellent good great
-  knowledge understanding skills skill including include includes etc well new using use used
-  related relevant ideal ideally minimum least help make ensure across within based key must
-  will want need needs offer benefits apply salary location remote hybrid office full time
-  part including other others we're you'll you're it's what's e.g i.e`.split(/\s+/u),
+  responsibilities requirement requirements required preferred strong excellent good great
+  knowledge understanding skills skill including include includes well new using use used
+  related relevant ideal ideally minimum help make ensure based key want need needs offer
+  benefits apply salary location remote hybrid office full time part description senior junior
+  lead principal staff level mid entry successful proficiency proficient familiarity familiar
+  degree similar field fields both technical technologies technology developing development
+  designing design creating building meeting staying seeing overseeing capable dynamic leading
+  innovative variety industries mission lives advanced currently abreast developments needs
+  e.g i.e we're you'll you're it's what's`.split(/\s+/u),
 );
 
-export interface JdKeyword {
-  /** As the job description writes it (its most frequent casing). */
-  term: string;
-  /** Lower-case, plural-stripped words, for matching. */
-  stems: string[];
-}
-
-export interface KeywordMatch {
-  keywords: JdKeyword[];
-  found: string[];
-  missing: string[];
-  /** 0–100; null when the description yields no keyword. */
-  percent: number | null;
-}
-
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}+#./'-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu;
-/** How many keywords a description yields at most. */
-export const MAX_KEYWORDS = 20;
-
-interface Token {
-  raw: string;
-  word: string;
-  /** Index of the phrase (text between punctuation) it belongs to. */
-  phrase: number;
-  sentenceStart: boolean;
-}
-
-export function stem(word: string): string {
-  // An acronym's plural (APIs, KPIs) keeps its capitals before the s.
-  if (/\p{Lu}s$/u.test(word)) return word.slice(0, -1).toLowerCase();
-  const lower = word.toLowerCase().replace(/'s$/u, '');
-  if (lower.length > 4 && lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
-  if (lower.length > 3 && lower.endsWith('s') && !/(?:ss|us|is)$/u.test(lower)) {
-    return lower.slice(0, -1);
-  }
-  return lower;
-}
-
-// Commas, colons, brackets, dashes and line breaks end a phrase: no bigram crosses them. Only
-// a full stop, a question or exclamation mark or a line break starts a sentence, whose first
-// word is capitalised by grammar rather than because it is a name.
-const PHRASE_END = /([,;:()[\]{}\u2022]|[ \t][–—-]\s)|([!?\n\r]|\.(?=\s|$))/u;
-
-function tokensOf(text: string): Token[] {
-  const tokens: Token[] = [];
-  let rest = text;
-  let phrase = 0;
-  let sentenceStart = true;
-  while (rest !== '') {
-    const end = PHRASE_END.exec(rest);
-    const chunk = end === null ? rest : rest.slice(0, end.index);
-    let first: boolean = sentenceStart;
-    for (const match of chunk.matchAll(TOKEN)) {
-      const raw = match[0].replace(/\.$/u, '');
-      tokens.push({ raw, word: stem(raw), phrase, sentenceStart: first });
-      first = false;
-    }
-    if (end === null) break;
-    // A break with nothing before it (a blank line) keeps the sentence start it had.
-    sentenceStart = end[2] !== undefined || (first && sentenceStart);
-    phrase += 1;
-    rest = rest.slice(end.index + end[0].length);
-  }
-  return tokens;
-}
-
-function isCandidate(token: Token): boolean {
-  const lower = token.raw.toLowerCase();
-  if (STOP_WORDS.has(lower) || STOP_WORDS.has(token.word)) return false;
-  if (/^\d+[+]?$/u.test(token.raw)) return false;
-  return token.raw.length >= 2 || /^[A-Z]$/u.test(token.raw);
-}
-
-/** Capitalised where a sentence does not ask for it, or written like a technology name. */
-function isMarked(token: Token): boolean {
-  if (/[+#./]|\d/u.test(token.raw) && /\p{L}/u.test(token.raw)) return true;
-  if (/^\p{Lu}{2,}$/u.test(token.raw)) return true;
-  return !token.sentenceStart && /^\p{Lu}/u.test(token.raw);
-}
-
 interface Tally {
-  score: number;
+  term: string;
+  forms: Form[];
   count: number;
+  kind: 'vocabulary' | 'name' | 'phrase';
+  contexts: Set<LineContext>;
   spellings: Map<string, number>;
-  stems: string[];
 }
 
-function add(
+function tally(
   tallies: Map<string, Tally>,
   key: string,
-  stems: string[],
-  raw: string,
-  score: number,
+  seed: Omit<Tally, 'count' | 'contexts' | 'spellings'>,
+  spelling: string,
+  context: LineContext,
 ) {
-  const tally = tallies.get(key) ?? { score: 0, count: 0, spellings: new Map(), stems };
-  tally.score += score;
-  tally.count += 1;
-  tally.spellings.set(raw, (tally.spellings.get(raw) ?? 0) + 1);
-  tallies.set(key, tally);
+  const current = tallies.get(key) ?? {
+    ...seed,
+    count: 0,
+    contexts: new Set(),
+    spellings: new Map(),
+  };
+  current.count += 1;
+  current.contexts.add(context);
+  current.spellings.set(spelling, (current.spellings.get(spelling) ?? 0) + 1);
+  tallies.set(key, current);
 }
 
+// A name written like a technology: symbols (C++, Node.js, .NET), inner capitals (GraphQL),
+// letters and digits (HTML5, S3), or an acronym (SAP, AWS).
+const TECH_NAME = /[+#]|\.\p{L}|\p{Ll}\p{Lu}|\p{L}\d|\d\p{L}|^\p{Lu}{2,6}s?$/u;
+
+function isCandidateWord(token: Token, excluded: ReadonlySet<string>): boolean {
+  const lower = token.raw.toLowerCase();
+  return (
+    !STOP_WORDS.has(lower) &&
+    !STOP_WORDS.has(token.word) &&
+    !excluded.has(lower) &&
+    !excluded.has(token.word) &&
+    !/^\d+[+%]?$/u.test(token.raw) &&
+    token.raw.length >= 2
+  );
+}
+
+const importanceOf = (contexts: ReadonlySet<LineContext>): KeywordImportance =>
+  contexts.has('must') ? 'must' : contexts.has('nice') ? 'nice' : null;
+
 function spellingOf(tally: Tally): string {
-  let best = '';
+  let best = tally.term;
   let bestCount = 0;
   for (const [spelling, count] of tally.spellings) {
     if (count > bestCount) [best, bestCount] = [spelling, count];
@@ -133,53 +122,113 @@ function spellingOf(tally: Tally): string {
   return best;
 }
 
+const KIND_SCORE = { vocabulary: 3, name: 2, phrase: 1 } as const;
+const CONTEXT_SCORE = { must: 2, nice: 1, null: 0 } as const;
+
 export function extractKeywords(jobDescription: string, max = MAX_KEYWORDS): JdKeyword[] {
-  const tokens = tokensOf(jobDescription);
-  const unigrams = new Map<string, Tally>();
-  const bigrams = new Map<string, Tally>();
-  tokens.forEach((token, index) => {
-    if (!isCandidate(token)) return;
-    add(unigrams, token.word, [token.word], token.raw, 1 + (isMarked(token) ? 1.5 : 0));
-    const next = tokens[index + 1];
-    if (next === undefined || next.phrase !== token.phrase || !isCandidate(next)) return;
-    const bothMarked = isMarked(token) && isMarked(next);
-    add(
-      bigrams,
-      `${token.word} ${next.word}`,
-      [token.word, next.word],
+  const lines = jobDescriptionLines(jobDescription).filter((line) => line.context !== 'skip');
+  const excluded = excludedWords(jobDescriptionLines(jobDescription));
+  const tokens = tokensOf(lines);
+  const tallies = new Map<string, Tally>();
+  const inTerm = new Set<number>();
+  for (let at = 0; at < tokens.length; at++) {
+    if (inTerm.has(at)) continue;
+    // The longest vocabulary term starting here, within one phrase.
+    for (let length = Math.min(LONGEST_TERM, tokens.length - at); length >= 1; length--) {
+      const span = tokens.slice(at, at + length);
+      if (span.some((token) => token.phrase !== span[0]?.phrase)) continue;
+      const hit = FORM_INDEX.get(span.map((token) => token.word).join(' '));
+      if (hit === undefined || !casedMatch(hit.form, tokens, at)) continue;
+      if (span.some((token) => excluded.has(token.raw.toLowerCase()))) continue;
+      const entry = VOCABULARY[hit.entry] as VocabularyEntry;
+      const spelling = span.map((token) => token.raw).join(' ');
+      tally(
+        tallies,
+        `v${hit.entry}`,
+        { term: entry.term, forms: entry.forms, kind: 'vocabulary' },
+        spelling,
+        span[0]?.context ?? 'neutral',
+      );
+      for (let offset = 0; offset < length; offset++) inTerm.add(at + offset);
+      break;
+    }
+  }
+  tokens.forEach((token, at) => {
+    if (inTerm.has(at) || !isCandidateWord(token, excluded)) return;
+    if (TECH_NAME.test(token.raw) && !(token.sentenceStart && /^\p{Lu}\p{Ll}+$/u.test(token.raw))) {
+      const form: Form = { words: [token.word], cased: null };
+      tally(
+        tallies,
+        `n${token.word}`,
+        { term: token.raw, forms: [form], kind: 'name' },
+        token.raw,
+        token.context,
+      );
+      return;
+    }
+    const next = tokens[at + 1];
+    if (next === undefined || next.phrase !== token.phrase || inTerm.has(at + 1)) return;
+    if (
+      !isCandidateWord(next, excluded) ||
+      !/^\p{Ll}/u.test(token.raw) ||
+      !/^\p{Ll}/u.test(next.raw)
+    )
+      return;
+    const form: Form = { words: [token.word, next.word], cased: null };
+    tally(
+      tallies,
+      `p${token.word} ${next.word}`,
+      { term: `${token.raw} ${next.raw}`, forms: [form], kind: 'phrase' },
       `${token.raw} ${next.raw}`,
-      1.5 + (bothMarked ? 1.5 : 0),
+      token.context,
     );
   });
-  // A phrase counts when it recurs or is written as a name; then it stands for its words.
-  const phrases = [...bigrams.values()].filter(
-    (tally) => tally.count >= 2 || tally.score >= 3 * tally.count,
-  );
-  const covered = new Map<string, number>();
-  for (const phrase of phrases) {
-    for (const word of phrase.stems) covered.set(word, (covered.get(word) ?? 0) + phrase.count);
-  }
-  const words = [...unigrams.values()].filter(
-    (tally) => tally.count > (covered.get(tally.stems[0] ?? '') ?? 0),
-  );
-  const ranked = [...phrases, ...words]
-    .filter((tally) => tally.count >= 2 || tally.score > tally.count)
-    .sort(
-      (a, b) =>
-        b.score - a.score || b.count - a.count || spellingOf(a).localeCompare(spellingOf(b)),
-    );
-  return ranked.slice(0, max).map((tally) => ({ term: spellingOf(tally), stems: tally.stems }));
+  const ranked = [...tallies.values()]
+    // A phrase of ordinary words counts only when the description repeats it.
+    .filter((entry) => entry.kind !== 'phrase' || entry.count >= 2)
+    .map((entry) => ({
+      entry,
+      score:
+        KIND_SCORE[entry.kind] +
+        CONTEXT_SCORE[`${importanceOf(entry.contexts)}`] +
+        0.5 * Math.min(entry.count, 3),
+    }))
+    .sort((a, b) => b.score - a.score || spellingOf(a.entry).localeCompare(spellingOf(b.entry)));
+  return ranked.slice(0, max).map(({ entry }) => ({
+    term: spellingOf(entry),
+    stems: entry.forms[0]?.words ?? [],
+    forms: entry.forms,
+    importance: importanceOf(entry.contexts),
+  }));
 }
 
-/** Which keywords the resume's text contains, word for word after stemming. */
+/** Which keywords the resume's text contains, in any of their forms, after plurals are folded. */
 export function matchKeywords(keywords: readonly JdKeyword[], resumeText: string): KeywordMatch {
-  const words = tokensOf(resumeText).map((token) => token.word);
+  const tokens = tokensOf(
+    resumeText.split('\n').map((text) => ({ text, context: 'neutral' as const })),
+  );
+  // Where each word stands, so a form is looked for only where its first word is.
+  const at = new Map<string, number[]>();
+  tokens.forEach((token, index) => {
+    const list = at.get(token.word);
+    if (list === undefined) at.set(token.word, [index]);
+    else list.push(index);
+  });
+  const present = (form: Form): boolean =>
+    (at.get(form.words[0] ?? '') ?? []).some((start) =>
+      form.words.every((word, offset) => {
+        const token = tokens[start + offset];
+        return (
+          token !== undefined &&
+          token.word === word &&
+          (form.cased === null || token.raw === form.cased[offset])
+        );
+      }),
+    );
   const found: string[] = [];
   const missing: string[] = [];
   for (const keyword of keywords) {
-    const hit = words.some((_, start) =>
-      keyword.stems.every((word, offset) => words[start + offset] === word),
-    );
+    const hit = keyword.forms.some(present);
     (hit ? found : missing).push(keyword.term);
   }
   return {
@@ -187,5 +236,7 @@ export function matchKeywords(keywords: readonly JdKeyword[], resumeText: string
     found,
     missing,
     percent: keywords.length === 0 ? null : Math.round((100 * found.length) / keywords.length),
+    required: keywords.filter((k) => k.importance === 'must').map((k) => k.term),
+    preferred: keywords.filter((k) => k.importance === 'nice').map((k) => k.term),
   };
 }

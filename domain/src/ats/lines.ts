@@ -1,4 +1,5 @@
 import type { AtsDocument, AtsTextItem } from './ats-document';
+import { columnGutters, type Gutter, gutterCandidates, type RowSegment, sideOf } from './columns';
 
 /** A run of items on one line with no wide gap inside: one cell of a row. */
 export interface LineSegment {
@@ -12,13 +13,31 @@ export interface AtsLine {
   page: number;
   y: number;
   x: number;
+  xEnd: number;
+  /** Where the words start, after a bullet mark set as an item of its own. */
+  textX: number;
   fontSize: number;
   /** Every item of the line is emphasised (bold, or a font other than the body's). */
   emphasised: boolean;
+  /** Every item of the line is bold. */
+  bold: boolean;
   listItem: boolean;
   segments: readonly LineSegment[];
   /** The segments joined as a parser's plain text shows them. */
   text: string;
+  /** Its column on the page, 0 from the left; -1 for a line across the columns. */
+  column: number;
+}
+
+/** What the reader found on one page: its columns (1 when none were found). */
+export interface PageLayout {
+  page: number;
+  columns: number;
+}
+
+export interface ReadingOrder {
+  lines: AtsLine[];
+  layouts: PageLayout[];
 }
 
 // Items whose tops differ by less than this share of their font size sit on one line.
@@ -42,64 +61,214 @@ export function bodyFontOf(items: readonly AtsTextItem[]): string | null {
   return best;
 }
 
-/**
- * Items → lines in reading order: page, then top to bottom, then left to right. Two columns side
- * by side end up interleaved line by line, which is exactly what a parser would read.
- */
-export function linesOf(document: AtsDocument): AtsLine[] {
-  const items = document.items.filter((item) => item.text.trim() !== '');
-  const bodyFont = bodyFontOf(items);
-  const sorted = [...items].sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-  const groups: AtsTextItem[][] = [];
+/** Items → rows: top to bottom, each row's items left to right. */
+function rowsOf(items: readonly AtsTextItem[]): AtsTextItem[][] {
+  const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows: AtsTextItem[][] = [];
+  let first: AtsTextItem | null = null;
   for (const item of sorted) {
-    const current = groups.at(-1);
-    const first = current?.[0];
+    const row = rows.at(-1);
     if (
-      current !== undefined &&
-      first !== undefined &&
-      first.page === item.page &&
+      row !== undefined &&
+      first !== null &&
       Math.abs(first.y - item.y) < SAME_LINE * Math.max(first.fontSize, item.fontSize)
     ) {
-      current.push(item);
+      row.push(item);
     } else {
-      groups.push([item]);
+      rows.push([item]);
+      first = item;
     }
   }
-  return groups.map((group) => lineOf(group, bodyFont));
+  for (const row of rows) row.sort((a, b) => a.x - b.x);
+  return rows;
 }
 
-function lineOf(group: AtsTextItem[], bodyFont: string | null): AtsLine {
-  const items = [...group].sort((a, b) => a.x - b.x);
-  const segments: LineSegment[] = [];
+/** A row cut into segments at wide gaps and at any candidate gutter between two items. */
+function segmentsOf(row: readonly AtsTextItem[], index: number, gutters: readonly Gutter[]) {
+  const segments: RowSegment[] = [];
+  let parts: string[] = [];
+  let current: RowSegment | null = null;
   let previous: AtsTextItem | null = null;
-  for (const item of items) {
-    const current = segments.at(-1);
-    const gap = previous === null ? 0 : item.x - (previous.x + previous.width);
-    if (current === undefined || previous === null || gap > SEGMENT_GAP * item.fontSize) {
-      segments.push({ text: item.text.trim(), x: item.x, xEnd: item.x + item.width });
+  const close = () => {
+    if (current !== null) current.text = parts.join('').replace(/\s+/gu, ' ').trim();
+  };
+  for (const item of row) {
+    const end = previous === null ? 0 : previous.x + previous.width;
+    const gap = previous === null ? 0 : item.x - end;
+    const acrossGutter = gutters.some((g) => end <= g.start + 1 && item.x >= g.end - 1);
+    if (current === null || gap > SEGMENT_GAP * item.fontSize || acrossGutter) {
+      close();
+      parts = [item.text];
+      current = {
+        items: [item],
+        text: '',
+        x: item.x,
+        xEnd: item.x + item.width,
+        y: item.y,
+        row: index,
+      };
+      segments.push(current);
     } else {
-      const joiner =
-        gap > WORD_GAP * item.fontSize && !current.text.endsWith(' ') && !item.text.startsWith(' ')
-          ? ' '
-          : '';
-      current.text = `${current.text}${joiner}${item.text}`.replace(/\s+/g, ' ').trim();
-      current.xEnd = item.x + item.width;
+      const last = parts.at(-1) ?? '';
+      const spaced = /\s$/u.test(last) || /^\s/u.test(item.text);
+      parts.push(gap > WORD_GAP * item.fontSize && !spaced ? ` ${item.text}` : item.text);
+      current.items.push(item);
+      current.xEnd = Math.max(current.xEnd, item.x + item.width);
+      current.y = Math.min(current.y, item.y);
     }
     previous = item;
   }
-  const first = items[0] as AtsTextItem;
+  close();
+  return segments.filter((segment) => segment.text !== '');
+}
+
+function lineOf(segments: readonly RowSegment[], column: number, bodyFont: string | null): AtsLine {
+  let fontSize = 0;
+  let emphasised = true;
+  let bold = true;
+  let listItem = false;
+  let y = Number.POSITIVE_INFINITY;
+  let page = 1;
+  for (const segment of segments) {
+    y = Math.min(y, segment.y);
+    for (const item of segment.items) {
+      page = item.page;
+      fontSize = Math.max(fontSize, item.fontSize);
+      emphasised &&= item.bold || (bodyFont !== null && item.fontName !== bodyFont);
+      bold &&= item.bold;
+      listItem ||= item.listItem === true;
+    }
+  }
+  const first = segments[0] as RowSegment;
+  const last = segments.at(-1) as RowSegment;
+  const words = first.items.find((item) => !BULLET_ONLY.test(item.text));
+  const cells = segments.map(({ text, x, xEnd }) => ({ text, x, xEnd }));
   return {
-    page: first.page,
-    y: Math.min(...items.map((item) => item.y)),
+    page,
+    y,
     x: first.x,
-    fontSize: Math.max(...items.map((item) => item.fontSize)),
-    emphasised: items.every(
-      (item) => item.bold || (bodyFont !== null && item.fontName !== bodyFont),
-    ),
-    listItem: items.some((item) => item.listItem === true),
-    segments,
-    text: segments.map((segment) => segment.text).join('   '),
+    xEnd: last.xEnd,
+    textX: words?.x ?? first.x,
+    fontSize,
+    emphasised,
+    bold,
+    listItem,
+    segments: cells,
+    text: cells.map((cell) => cell.text).join('   '),
+    column,
   };
+}
+
+/** The body text's most common font size, weighted by characters. */
+function commonSize(items: readonly AtsTextItem[]): number {
+  const counts = new Map<number, number>();
+  for (const item of items) {
+    const size = Math.round(item.fontSize * 2) / 2;
+    counts.set(size, (counts.get(size) ?? 0) + item.text.length);
+  }
+  let best = 10;
+  let bestCount = -1;
+  for (const [size, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [size, count];
+  }
+  return best;
+}
+
+/**
+ * A page's lines in reading order. Without columns: top to bottom, each row one line (its
+ * cells kept apart as segments). With columns: each column top to bottom, left column first;
+ * a line across the columns (a name, a full-width heading) ends the columns above it.
+ */
+function pageLines(
+  items: readonly AtsTextItem[],
+  pageWidth: number,
+  positioned: boolean,
+  bodyFont: string | null,
+): { lines: AtsLine[]; columns: number } {
+  const rows = rowsOf(items);
+  const candidates = positioned
+    ? gutterCandidates(items, pageWidth, rows.length, commonSize(items))
+    : [];
+  const rowSegments = rows.map((row, index) => segmentsOf(row, index, candidates));
+  const gutters = columnGutters(candidates, rowSegments.flat());
+  if (gutters.length === 0) {
+    return {
+      lines: rowSegments.filter((s) => s.length > 0).map((s) => lineOf(s, 0, bodyFont)),
+      columns: 1,
+    };
+  }
+  const columnOf = (segment: RowSegment): number => {
+    let column = 0;
+    for (const gutter of gutters) {
+      const side = sideOf(segment, gutter);
+      // Across the whole gutter: a line over the columns (a full-width heading).
+      if (side === 'across' && segment.x < gutter.start) return -1;
+      if (side !== 'left') column += 1;
+    }
+    return column;
+  };
+  // Rows above the columns (the name, a contact line across the page) and below them are read
+  // across; a small slack keeps a column's first line, set a little higher, inside.
+  const top = Math.min(...gutters.map((gutter) => gutter.top)) - 2;
+  const bottom = Math.max(...gutters.map((gutter) => gutter.bottom)) + 2;
+  const buffers: RowSegment[][] = gutters.map(() => []);
+  buffers.push([]);
+  const lines: AtsLine[] = [];
+  const flush = () => {
+    buffers.forEach((buffer, column) => {
+      let row: RowSegment[] = [];
+      for (const segment of buffer) {
+        if (row.length > 0 && row[0]?.row !== segment.row) {
+          lines.push(lineOf(row, column, bodyFont));
+          row = [];
+        }
+        row.push(segment);
+      }
+      if (row.length > 0) lines.push(lineOf(row, column, bodyFont));
+      buffer.length = 0;
+    });
+  };
+  for (const segments of rowSegments) {
+    const first = segments[0];
+    if (first === undefined) continue;
+    const columns = segments.map(columnOf);
+    if (first.y < top || first.y > bottom || columns.includes(-1)) {
+      flush();
+      lines.push(lineOf(segments, -1, bodyFont));
+      continue;
+    }
+    segments.forEach((segment, index) => {
+      buffers[columns[index] as number]?.push(segment);
+    });
+  }
+  flush();
+  return { lines, columns: gutters.length + 1 };
+}
+
+/** Items → lines in reading order, page by page, and the columns found on each page. */
+export function readLines(document: AtsDocument): ReadingOrder {
+  const items = document.items.filter((item) => item.text.trim() !== '');
+  const bodyFont = bodyFontOf(items);
+  const byPage = new Map<number, AtsTextItem[]>();
+  for (const item of items) {
+    const page = byPage.get(item.page);
+    if (page === undefined) byPage.set(item.page, [item]);
+    else page.push(item);
+  }
+  const lines: AtsLine[] = [];
+  const layouts: PageLayout[] = [];
+  for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
+    const width = document.pages[page - 1]?.width ?? 612;
+    const read = pageLines(byPage.get(page) ?? [], width, document.positioned, bodyFont);
+    for (const line of read.lines) lines.push(line);
+    layouts.push({ page, columns: read.columns });
+  }
+  return { lines, layouts };
+}
+
+/** Items → lines in reading order (see readLines). */
+export function linesOf(document: AtsDocument): AtsLine[] {
+  return readLines(document).lines;
 }
 
 /** The plain text a parser hands on: one line per line, pages separated by a blank line. */
@@ -118,6 +287,7 @@ export function plainTextOf(lines: readonly AtsLine[]): string {
 
 /** A line a reader takes for a bullet point. */
 export const BULLET_START = /^\s*[•◦▪‣●○■□➢➤►▶✓✔\-–—*·]\s*/u;
+const BULLET_ONLY = /^\s*(?:[•◦▪‣●○■□➢➤►▶✓✔\-–—*·]\s*)?$/u;
 
 export function isBulletLine(line: AtsLine): boolean {
   return line.listItem || BULLET_START.test(line.text);

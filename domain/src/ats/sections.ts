@@ -1,138 +1,92 @@
+import { holdsContact } from './contact-patterns';
 import { type AtsLine, isBulletLine } from './lines';
+import {
+  CONTACT_HEADINGS,
+  HEADING_WORDS,
+  SECTION_KINDS,
+  SECTION_TITLES,
+  type SectionKind,
+} from './section-words';
 
-/** The sections an ATS maps headings to; `other` is a heading it does not recognise. */
-export const SECTION_KINDS = [
-  'summary',
-  'experience',
-  'education',
-  'skills',
-  'projects',
-  'certifications',
-  'languages',
-  'awards',
-  'volunteering',
-  'publications',
-  'interests',
-  'references',
-] as const;
-export type SectionKind = (typeof SECTION_KINDS)[number];
-
-/** The heading a writer should use for each kind (what the checks suggest). */
-export const SECTION_TITLES: Readonly<Record<SectionKind, string>> = {
-  summary: 'Summary',
-  experience: 'Experience',
-  education: 'Education',
-  skills: 'Skills',
-  projects: 'Projects',
-  certifications: 'Certifications',
-  languages: 'Languages',
-  awards: 'Awards',
-  volunteering: 'Volunteering',
-  publications: 'Publications',
-  interests: 'Interests',
-  references: 'References',
-};
-
-// The wordings parsers (and recruiters' search forms) map to each section.
-const HEADING_WORDS: Readonly<Record<SectionKind, readonly string[]>> = {
-  summary: [
-    'summary',
-    'professional summary',
-    'career summary',
-    'profile',
-    'professional profile',
-    'about me',
-    'objective',
-    'career objective',
-  ],
-  experience: [
-    'experience',
-    'work experience',
-    'professional experience',
-    'relevant experience',
-    'employment',
-    'employment history',
-    'work history',
-    'career history',
-  ],
-  education: [
-    'education',
-    'academic background',
-    'academic qualifications',
-    'qualifications',
-    'education and training',
-  ],
-  skills: [
-    'skills',
-    'technical skills',
-    'key skills',
-    'core skills',
-    'soft skills',
-    'core competencies',
-    'competencies',
-    'skills and tools',
-  ],
-  projects: ['projects', 'personal projects', 'key projects', 'academic projects'],
-  certifications: [
-    'certifications',
-    'certificates',
-    'licenses and certifications',
-    'licences and certifications',
-    'courses',
-  ],
-  languages: ['languages'],
-  awards: ['awards', 'achievements', 'honors', 'honours', 'awards and achievements'],
-  volunteering: ['volunteering', 'volunteer experience'],
-  publications: ['publications'],
-  interests: ['interests', 'hobbies', 'hobbies and interests'],
-  references: ['references'],
-};
+export { SECTION_KINDS, SECTION_TITLES, type SectionKind };
 
 export interface AtsSection {
-  /** `profile` is what comes before the first heading: the name and contact lines. */
+  /** `profile` is the name and contact block: what comes before the first heading, and any
+   * section headed "Contact" or "Personal details". */
   kind: SectionKind | 'profile' | 'other';
-  /** The heading as written; empty for the profile. */
+  /** The heading as written; empty for the block before the first heading. */
   title: string;
   lines: AtsLine[];
 }
 
-function normalise(text: string): string {
+type HeadingKind = SectionKind | 'contact';
+
+const PHRASES = new Map<string, HeadingKind>();
+for (const kind of SECTION_KINDS) {
+  for (const phrase of HEADING_WORDS[kind]) PHRASES.set(phrase, kind);
+}
+for (const phrase of CONTACT_HEADINGS) PHRASES.set(phrase, 'contact');
+const LONGEST_PHRASE = 4;
+
+/** A heading's words, lower case: "Skills & Awards:" → skills, and, awards. */
+function wordsOf(text: string): string[] {
   return text
     .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[:.\s]+$/u, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/&/gu, ' and ')
+    .split(/[^\p{L}']+/u)
+    .filter((word) => word !== '');
 }
 
-/** The section kind a heading's words name, or null. */
-export function headingKind(text: string): SectionKind | null {
-  const words = normalise(text);
-  for (const kind of SECTION_KINDS) {
-    if (HEADING_WORDS[kind].includes(words)) return kind;
-  }
-  return null;
+/** The section a heading's words name exactly ("Work Experience"), or null. */
+export function headingKind(text: string): HeadingKind | null {
+  return PHRASES.get(wordsOf(text).join(' ')) ?? null;
 }
-
-const MAX_HEADING_WORDS = 4;
 
 /**
- * OpenResume's heading features: a short line with no digits, set apart by being bold (or in
- * another font) or in capitals. A known heading wording counts even without emphasis, since that
- * is what a parser looks for first.
+ * The section a heading's words contain ("Skills & Awards" → skills, "Volunteer Experience" →
+ * volunteering): the longest known wording inside it, the first one on a tie.
  */
-export function isHeading(line: AtsLine, bodySize: number): boolean {
-  const text = line.text.trim();
-  if (text === '' || isBulletLine(line) || line.segments.length > 1) return false;
-  if (/[\d@|]/.test(text) || text.split(/\s+/).length > MAX_HEADING_WORDS) return false;
-  if (headingKind(text) !== null) return true;
-  const letters = text.replace(/[^\p{L}]/gu, '');
-  const capitals = letters.length >= 3 && letters === letters.toUpperCase();
-  const larger = line.fontSize > bodySize * 1.15;
-  return capitals && (line.emphasised || larger);
+export function headingMatch(text: string): HeadingKind | null {
+  const words = wordsOf(text);
+  let best: HeadingKind | null = null;
+  let bestLength = 0;
+  for (let start = 0; start < words.length; start++) {
+    for (
+      let length = Math.min(LONGEST_PHRASE, words.length - start);
+      length > bestLength;
+      length--
+    ) {
+      const kind = PHRASES.get(words.slice(start, start + length).join(' '));
+      if (kind !== undefined) {
+        best = kind;
+        bestLength = length;
+        break;
+      }
+    }
+  }
+  return best;
 }
 
-/** The font size most lines are set in. */
+const MAX_HEADING_CHARS = 60;
+const MAX_HEADING_WORDS = 7;
+
+/** Own line, short, words only: what a heading can be before its look is weighed. */
+function couldBeHeading(line: AtsLine): boolean {
+  const text = line.text.trim();
+  if (text === '' || text.length > MAX_HEADING_CHARS || isBulletLine(line)) return false;
+  if (line.segments.length > 1 || /[\d@|]|[,;]$|:\/\/|www\./u.test(text)) return false;
+  const words = text.split(/\s+/u);
+  return words.length <= MAX_HEADING_WORDS && (text.match(/\p{L}/gu)?.length ?? 0) >= 2;
+}
+
+function isCapitals(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  return (
+    letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()
+  );
+}
+
+/** The font size most text is set in. */
 export function bodySizeOf(lines: readonly AtsLine[]): number {
   const counts = new Map<number, number>();
   for (const line of lines) {
@@ -147,22 +101,91 @@ export function bodySizeOf(lines: readonly AtsLine[]): number {
   return best;
 }
 
+/** A line's look: size, emphasis and capitals. Headings of one resume share one look. */
+function styleOf(line: AtsLine): string {
+  return `${Math.round(line.fontSize * 2) / 2}|${line.emphasised ? 'e' : 'p'}|${isCapitals(line.text) ? 'C' : 'm'}`;
+}
+
+/** Set apart from the body text by size, weight, font or capitals. */
+function standsOut(line: AtsLine, bodySize: number): boolean {
+  return line.fontSize > bodySize * 1.1 || line.emphasised || isCapitals(line.text);
+}
+
+/** Set apart as a heading is: larger, bold or in capitals (an italic role line is not). */
+function headingLike(line: AtsLine, bodySize: number): boolean {
+  return line.fontSize > bodySize * 1.1 || line.bold || isCapitals(line.text);
+}
+
+// The name, a tagline and the contact lines come first; the tagline under the name is not a
+// heading. A line before the first contact line is a heading only when its words are one.
+const PROFILE_LINES = 8;
+
+function firstContactLine(lines: readonly AtsLine[]): number {
+  const limit = Math.min(lines.length, PROFILE_LINES);
+  for (let index = 0; index < limit; index++) {
+    const line = lines[index] as AtsLine;
+    if (line.page === 1 && holdsContact(line.text)) return index;
+  }
+  return 1;
+}
+
+/**
+ * Which lines are headings, by their features: on a line of their own, short, set apart (size,
+ * weight, capitals) and, above all, looking like the headings whose words are a known section
+ * name ("EXPERIENCE", "Education"). A bold line of body size under a job ("GOOGLE", "Your Most
+ * Recent Work Experience:") does not look like the section headings and stays inside its section.
+ * Without any known heading, a short line in capitals that is bold or larger is one.
+ */
+export function headingLines(lines: readonly AtsLine[]): Set<number> {
+  const bodySize = bodySizeOf(lines);
+  const profileEnd = firstContactLine(lines);
+  const styles = new Set<string>();
+  for (const line of lines) {
+    if (couldBeHeading(line) && headingKind(line.text) !== null && headingLike(line, bodySize)) {
+      styles.add(styleOf(line));
+    }
+  }
+  const headings = new Set<number>();
+  lines.forEach((line, index) => {
+    if (index === 0 || !couldBeHeading(line)) return;
+    // A known heading's words: a heading when it looks like the others (or none looks special).
+    const exact = headingKind(line.text) !== null;
+    if (exact && (styles.size === 0 || styles.has(styleOf(line)) || headingLike(line, bodySize))) {
+      headings.add(index);
+      return;
+    }
+    if (index < profileEnd) return;
+    if (styles.size > 0) {
+      if (styles.has(styleOf(line))) headings.add(index);
+      return;
+    }
+    const larger = line.fontSize > bodySize * 1.15;
+    const known = headingMatch(line.text) !== null;
+    if (
+      (known && standsOut(line, bodySize)) ||
+      (isCapitals(line.text) && (line.emphasised || larger))
+    ) {
+      headings.add(index);
+    }
+  });
+  return headings;
+}
+
 /** Lines → sections by heading; the lines before the first heading form the profile. */
 export function sectionsOf(lines: readonly AtsLine[]): AtsSection[] {
-  const bodySize = bodySizeOf(lines);
+  const headings = headingLines(lines);
   const sections: AtsSection[] = [{ kind: 'profile', title: '', lines: [] }];
-  for (const line of lines) {
-    // The name on top is large and often in capitals: it is the profile, never a heading.
-    const first = sections.length === 1 && (sections[0]?.lines.length ?? 0) === 0;
-    if (!first && isHeading(line, bodySize)) {
+  lines.forEach((line, index) => {
+    if (headings.has(index)) {
+      const kind = headingKind(line.text) ?? headingMatch(line.text);
       sections.push({
-        kind: headingKind(line.text) ?? 'other',
+        kind: kind === 'contact' ? 'profile' : (kind ?? 'other'),
         title: line.text.trim(),
         lines: [],
       });
     } else {
       sections.at(-1)?.lines.push(line);
     }
-  }
+  });
   return sections;
 }

@@ -12,7 +12,15 @@ export function atsCheckFactsOf(report: AtsReport): AtsCheckFacts {
     pages: report.pages,
     words: report.words,
     checks: report.checks.map(({ id, title, status }) => ({ id, title, status })),
-    jobMatch: report.keywords,
+    // The match as the order records it; which keywords were required is the advert's, not kept.
+    jobMatch:
+      report.keywords === null
+        ? null
+        : {
+            found: report.keywords.found,
+            missing: report.keywords.missing,
+            percent: report.keywords.percent,
+          },
     limitations: report.limitations,
     checkMessages: report.checks.map((check) => check.message),
     extractedText: report.text,

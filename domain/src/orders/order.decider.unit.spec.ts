@@ -248,6 +248,7 @@ describe('the ATS check on an order (issue 14)', () => {
     kind: 'pdf',
     pages: 1,
     words: 412,
+    columns: 1,
     checks: [
       {
         id: 'dates',
@@ -269,7 +270,13 @@ describe('the ATS check on an order (issue 14)', () => {
     },
     sections: [{ kind: 'experience', title: 'Experience' }],
     text: 'Asha Verma\nExperience',
-    keywords: { found: ['sql'], missing: ['tableau'], percent: 50 },
+    keywords: {
+      found: ['sql'],
+      missing: ['tableau'],
+      percent: 50,
+      required: ['sql'],
+      preferred: [],
+    },
     limitations: [],
   };
   const facts: AtsCheckFacts = atsCheckFactsOf(report);

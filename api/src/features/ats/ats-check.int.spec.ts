@@ -120,11 +120,21 @@ describe('POST /api/ats-check on the fixture corpus', () => {
     expect(result.text).toBe('');
   });
 
-  it('a two-column table layout fails the layout check and scores below the clean one', async () => {
+  it('a two-column layout is read column by column, and fails the layout check for it', async () => {
     const result = await report(await twoColumnTablePdf(SIDEBAR, MAIN));
+    expect(result.columns).toBe(2);
     expect(statusOf(result, 'layout')).toBe('fail');
-    // The parser reads across the columns: the sidebar's e-mail lands inside the summary.
-    expect(result.text.split('\n')[1]).toBe('asha.rao@example.com   linkedin.com/in/asharao');
+    // Each column top to bottom: the sidebar's lines stay together, the main column's too.
+    const lines = result.text.split('\n');
+    expect(lines.slice(0, SIDEBAR.length)).toEqual(SIDEBAR);
+    expect(lines.slice(SIDEBAR.length, SIDEBAR.length + 3)).toEqual(
+      MAIN.slice(0, 3).map((line) => line.text),
+    );
+    // What the reader found is not held against the layout: the sections are all there.
+    expect(result.sections.map((section) => section.kind)).toEqual(
+      expect.arrayContaining(['experience', 'education', 'skills']),
+    );
+    expect(statusOf(result, 'headings')).not.toBe('fail');
     const clean = await report(await resumePdf(CLEAN_RESUME));
     expect(result.score).toBeLessThan(clean.score);
   });
@@ -217,6 +227,17 @@ describe('POST /api/ats-check refusals: a clear 4xx, never a 5xx', () => {
     }
     const multiByte = await check(pdf, { jobDescription: 'क'.repeat(19_000) });
     expect(multiByte.statusCode).toBe(200);
+  });
+
+  it('a job description with form feeds (copied out of a PDF) is cleaned, not refused', async () => {
+    const pdf = await resumePdf(CLEAN_RESUME);
+    const copied = 'Requirements\fTypeScript and Kafka\u000B\u0085PostgreSQL\r\nTerraform';
+    const result = await report(pdf, { jobDescription: copied });
+    expect(result.keywords?.found).toEqual(expect.arrayContaining(['TypeScript', 'PostgreSQL']));
+    expect(result.keywords?.missing).toEqual(expect.arrayContaining(['Kafka', 'Terraform']));
+    expect(result.keywords?.required).toEqual(
+      expect.arrayContaining(['TypeScript', 'Kafka', 'PostgreSQL', 'Terraform']),
+    );
   });
 
   it('no file: 400', async () => {

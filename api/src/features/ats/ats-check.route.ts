@@ -1,4 +1,4 @@
-import { checkResume, multiLineText } from '@shortlist/domain';
+import { checkResume, cleanJobDescription, multiLineText } from '@shortlist/domain';
 import {
   ATS_MESSAGES,
   atsCheckRoute as atsCheckContract,
@@ -52,7 +52,7 @@ export const atsCheckRoute: FastifyPluginAsyncZod = async (app) => {
         throw uploadErrorFor(error);
       }
       if (upload === null) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
-      const jd = jobDescriptionSchema.safeParse(jobDescription);
+      const jd = jobDescriptionSchema.safeParse(cleanJobDescription(jobDescription));
       if (!jd.success) {
         throw new HttpError(400, jd.error.issues[0]?.message ?? ATS_MESSAGES.jobDescriptionTooLong);
       }

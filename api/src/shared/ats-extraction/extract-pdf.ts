@@ -1,6 +1,7 @@
 import type { AtsDocument, AtsPage, AtsTextItem } from '@shortlist/domain';
 import { getDocumentProxy } from 'unpdf';
 import { unreadable } from './extraction-error';
+import { withPageFacts } from './pdf-page-reader';
 
 /** Pages read at most: a resume has one to three; the rest only costs time. */
 export const MAX_PDF_PAGES = 20;
@@ -21,6 +22,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes), {
     verbosity: 0,
     isEvalSupported: false,
+    // The operator list (font names, drawn bullets) never needs an image's pixels: none is decoded.
+    maxImageSize: 1,
   }).catch((error: unknown) => {
     const name = error instanceof Error ? error.name : '';
     throw unreadable(name === 'PasswordException' ? 'encrypted' : 'corrupt');
@@ -34,11 +37,12 @@ export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
       const viewport = page.getViewport({ scale: 1 });
       pages.push({ width: viewport.width, height: viewport.height });
       const content = await page.getTextContent();
+      const pageItems: AtsTextItem[] = [];
       for (const item of content.items) {
         if (!('str' in item) || item.str.trim() === '') continue;
         const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform as number[];
         const fontSize = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
-        items.push({
+        pageItems.push({
           text: item.str,
           x: e,
           // pdf.js measures from the bottom to the baseline; the check reads from the top.
@@ -50,6 +54,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
           bold: false,
         });
       }
+      for (const item of await withPageFacts(page, pageItems, viewport.height)) items.push(item);
       page.cleanup();
     }
     return {

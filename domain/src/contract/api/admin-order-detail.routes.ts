@@ -8,7 +8,7 @@ import {
   resumePayloadSchema,
   workEntrySchema,
 } from '../../resume/resume-payload.schema';
-import { atsCheckSchema, atsReportSchema } from './ats.routes';
+import { atsCheckSchema, atsJobMatchSchema, atsReportSchema } from './ats.routes';
 import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
 import { defineRoute } from './route';
@@ -90,7 +90,7 @@ export const orderAtsCheckSchema = z.object({
   pages: z.number().int(),
   words: z.number().int(),
   checks: z.array(atsCheckSchema.extend({ message: z.string().nullable() })),
-  jobMatch: atsReportSchema.shape.keywords,
+  jobMatch: atsJobMatchSchema.nullable(),
   limitations: z.array(z.string()),
   text: z.string().nullable(),
   fields: atsReportSchema.shape.fields.nullable(),

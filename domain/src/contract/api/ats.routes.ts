@@ -28,12 +28,21 @@ export const atsCheckSchema = z.object({
 });
 export type AtsCheckView = z.infer<typeof atsCheckSchema>;
 
+/** The job description's keywords the resume has and lacks, as an order records them. */
+export const atsJobMatchSchema = z.object({
+  found: z.array(z.string()),
+  missing: z.array(z.string()),
+  percent: z.number().int().nullable(),
+});
+
 /** The report as the customer page shows it: score, checks, fields found, the text read. */
 export const atsReportSchema = z.object({
   score: z.number().int().min(0).max(100),
   kind: z.enum(['pdf', 'docx', 'doc']),
   pages: z.number().int(),
   words: z.number().int(),
+  /** The most columns found side by side on a page (1: the text reads as one column). */
+  columns: z.number().int().min(1),
   checks: z.array(atsCheckSchema),
   fields: z.object({
     name: nullableText,
@@ -49,11 +58,11 @@ export const atsReportSchema = z.object({
   }),
   sections: z.array(z.object({ kind: z.string(), title: z.string() })),
   text: z.string(),
-  keywords: z
-    .object({
-      found: z.array(z.string()),
-      missing: z.array(z.string()),
-      percent: z.number().int().nullable(),
+  keywords: atsJobMatchSchema
+    .extend({
+      /** The keywords the description requires, and those it names as a plus. */
+      required: z.array(z.string()),
+      preferred: z.array(z.string()),
     })
     .nullable(),
   limitations: z.array(z.string()),

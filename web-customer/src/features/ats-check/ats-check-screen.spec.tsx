@@ -28,6 +28,7 @@ const report = (overrides: Partial<AtsReportView> = {}): AtsReportView => ({
   kind: 'pdf',
   pages: 1,
   words: 320,
+  columns: 1,
   checks: [
     {
       id: 'contact',
@@ -60,7 +61,7 @@ const report = (overrides: Partial<AtsReportView> = {}): AtsReportView => ({
   },
   sections: [{ kind: 'experience', title: 'EXPERIENCE' }],
   text: 'Asha Rao\nasha@example.com\nEXPERIENCE',
-  keywords: { found: ['SQL'], missing: ['Tableau'], percent: 50 },
+  keywords: { found: ['SQL'], missing: ['Tableau'], percent: 50, required: [], preferred: [] },
   limitations: [],
   ...overrides,
 });
@@ -110,6 +111,54 @@ describe('/ats-check', () => {
     expect(document.activeElement).toBe(
       within(result).getByRole('heading', { name: 'Your result' }),
     );
+  });
+
+  it('says when columns were found, and which keywords the job requires or names as a plus', async () => {
+    await renderApp('/ats-check');
+    await runCheck('SQL, Python and Tableau');
+    act(() =>
+      FakeXhr.sent[0]?.respond(
+        200,
+        report({
+          columns: 2,
+          keywords: {
+            found: ['SQL', 'Tableau'],
+            missing: ['Python', 'dbt'],
+            percent: 50,
+            required: ['SQL', 'Python'],
+            preferred: ['dbt'],
+          },
+        }),
+      ),
+    );
+    const result = await screen.findByRole('region', { name: 'Your result' });
+    expect(within(result).getByRole('note')).toHaveTextContent(
+      '2 columns found side by side: this check read them one at a time (the text below), but many ATS read straight across the page.',
+    );
+    const keywords = within(result).getByRole('region', { name: 'Job description keywords' });
+    expect(
+      within(keywords).getByText('1 of the 2 keywords the job requires are in your resume.'),
+    ).toBeVisible();
+    const missing = within(keywords).getByRole('list', { name: 'Missing' });
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Python · must-have', 'dbt · nice-to-have']);
+    const found = within(keywords).getByRole('list', { name: 'In your resume' });
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['SQL · must-have', 'Tableau']);
+  });
+
+  it('says nothing of columns for a one-column resume', async () => {
+    await renderApp('/ats-check');
+    await runCheck();
+    act(() => FakeXhr.sent[0]?.respond(200, report()));
+    const result = await screen.findByRole('region', { name: 'Your result' });
+    expect(within(result).queryByText(/columns found/)).toBeNull();
   });
 
   it('needs a file, and shows the server’s message when the file is refused', async () => {

@@ -23,6 +23,8 @@ export const atsMessages = {
   },
   summary: (pages: number, words: number, kind: string) =>
     `${kind.toUpperCase()} · ${pages} ${pages === 1 ? 'page' : 'pages'} · ${words} words`,
+  columnsFound: (columns: number) =>
+    `${columns} columns found side by side: this check read them one at a time (the text below), but many ATS read straight across the page.`,
   checksHeading: 'Checks, what to fix first',
   status: { pass: 'Pass', warn: 'Improve', fail: 'Fix' },
   fieldsHeading: 'Fields the ATS filled',
@@ -44,6 +46,10 @@ export const atsMessages = {
   keywordsMatch: (percent: number) => `${percent}% of the job’s keywords are in your resume.`,
   keywordsFound: 'In your resume',
   keywordsMissing: 'Missing',
+  keywordsRequired: (found: number, total: number) =>
+    `${found} of the ${total} keywords the job requires are in your resume.`,
+  mustHave: 'must-have',
+  niceToHave: 'nice-to-have',
   textHeading: 'This is what the ATS reads',
   textLead:
     'The plain text in the order a parser reads it. If something is jumbled or missing here, it is jumbled or missing for the recruiter’s search too.',

@@ -41,6 +41,11 @@ export function AtsResult({
           <p className={styles.meta}>{copy.summary(report.pages, report.words, report.kind)}</p>
         </div>
       </div>
+      {report.columns > 1 ? (
+        <p className={styles.limitation} role="note">
+          {copy.columnsFound(report.columns)}
+        </p>
+      ) : null}
       {report.limitations.map((limitation) => (
         <p key={limitation} className={styles.limitation} role="note">
           {limitation}
@@ -80,29 +85,69 @@ function ChecksList({ checks }: { checks: AtsReportView['checks'] }) {
 }
 
 function Keywords({ keywords }: { keywords: NonNullable<AtsReportView['keywords']> }) {
+  const required = new Set(keywords.required);
+  const preferred = new Set(keywords.preferred);
+  const requiredFound = keywords.found.filter((term) => required.has(term)).length;
   return (
     <section aria-labelledby="ats-keywords-heading" className={styles.panel}>
       <h3 id="ats-keywords-heading" className={styles.panelHeading}>
         {copy.keywordsHeading}
       </h3>
       {keywords.percent === null ? null : <p>{copy.keywordsMatch(keywords.percent)}</p>}
-      <KeywordList label={copy.keywordsFound} terms={keywords.found} tone="success" />
-      <KeywordList label={copy.keywordsMissing} terms={keywords.missing} tone="danger" />
+      {required.size === 0 ? null : <p>{copy.keywordsRequired(requiredFound, required.size)}</p>}
+      <KeywordList
+        label={copy.keywordsFound}
+        terms={keywords.found}
+        tone="success"
+        required={required}
+        preferred={preferred}
+      />
+      <KeywordList
+        label={copy.keywordsMissing}
+        terms={keywords.missing}
+        tone="danger"
+        required={required}
+        preferred={preferred}
+      />
     </section>
   );
 }
 
-function KeywordList({ label, terms, tone }: { label: string; terms: string[]; tone: ChipTone }) {
+function KeywordList({
+  label,
+  terms,
+  tone,
+  required,
+  preferred,
+}: {
+  label: string;
+  terms: string[];
+  tone: ChipTone;
+  required: ReadonlySet<string>;
+  preferred: ReadonlySet<string>;
+}) {
   if (terms.length === 0) return null;
   return (
     <div className={styles.keywordGroup}>
       <p className={styles.keywordLabel}>{label}</p>
       <ul className={styles.chips} aria-label={label}>
-        {terms.map((term) => (
-          <li key={term}>
-            <Chip tone={tone}>{term}</Chip>
-          </li>
-        ))}
+        {terms.map((term) => {
+          const importance = required.has(term)
+            ? copy.mustHave
+            : preferred.has(term)
+              ? copy.niceToHave
+              : null;
+          return (
+            <li key={term}>
+              <Chip tone={tone}>
+                <span>{term}</span>
+                {importance === null ? null : (
+                  <span className={styles.importance}> · {importance}</span>
+                )}
+              </Chip>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -225,7 +225,12 @@ describe('the ATS check on an order placed from the ATS check page (issue 14)', 
       pages: expected.pages,
       words: expected.words,
       checks: expected.checks,
-      jobMatch: expected.keywords,
+      // The order keeps the match; which keywords the advert required is the advert's.
+      jobMatch: {
+        found: expected.keywords?.found,
+        missing: expected.keywords?.missing,
+        percent: expected.keywords?.percent,
+      },
       limitations: [],
       text: expected.text,
       fields: expected.fields,
@@ -238,6 +243,18 @@ describe('the ATS check on an order placed from the ATS check page (issue 14)', 
     expect(body.atsCheck?.jobMatch?.missing).toEqual(
       expect.arrayContaining(['Kafka', 'Terraform']),
     );
+  });
+
+  it('cleans a job description copied out of a PDF (form feeds) rather than refusing it', async () => {
+    const copied = 'Requirements\fTypeScript and Kafka\u000Bon Kubernetes\u2028PostgreSQL';
+    const orderId = await orderFromAtsPage(await resumePdf(CLEAN_RESUME), [
+      ['jobDescription', copied],
+    ]);
+    const body = getAdminOrderDetailRoute.response.parse((await detail(orderId)).json());
+    expect(body.atsCheck?.jobMatch?.found).toEqual(
+      expect.arrayContaining(['TypeScript', 'Kubernetes', 'PostgreSQL']),
+    );
+    expect(body.atsCheck?.jobMatch?.missing).toEqual(['Kafka']);
   });
 
   it('has no check on an order placed from the home dialog', async () => {

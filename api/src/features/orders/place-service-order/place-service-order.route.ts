@@ -1,4 +1,5 @@
 import {
+  cleanJobDescription,
   currencySchema,
   DEFAULT_CURRENCY,
   isPurchasableService,
@@ -57,8 +58,11 @@ const serviceOrderFieldsSchema = z.object({
   currency: singleLineText().pipe(currencySchema).optional(),
   // Placed from the ATS check page: "1", and the job description the file was checked against.
   atsCheck: z.literal('1').optional(),
-  jobDescription: multiLineText()
-    .max(JOB_DESCRIPTION_MAX, ATS_MESSAGES.jobDescriptionTooLong)
+  // Form feeds and the like, left by copying from a PDF, are cleaned rather than refused.
+  jobDescription: z
+    .string()
+    .transform(cleanJobDescription)
+    .pipe(multiLineText().max(JOB_DESCRIPTION_MAX, ATS_MESSAGES.jobDescriptionTooLong))
     .default(''),
 });
 const FIELD_NAMES = ['service', 'description', 'currency', 'atsCheck', 'jobDescription'] as const;
