@@ -43,6 +43,13 @@ export interface Config {
   projectionWaitMs: number;
   /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
   webRoot: string;
+  /** The worker pool for documents a visitor sent (README "Documents"). */
+  documentWork: {
+    workers: number;
+    queue: number;
+    jobTimeoutMs: number;
+    heapMb: number;
+  };
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -155,6 +162,10 @@ const schema = z
     MAINTENANCE: booleanText.default(false),
     PROJECTION_WAIT_MS: integer(0, 600_000).default(5000),
     WEB_ROOT: path.optional(),
+    DOCUMENT_WORKERS: integer(1, 64).default(2),
+    DOCUMENT_QUEUE: integer(0, 1000).default(16),
+    DOCUMENT_JOB_SECONDS: integer(1, 600).default(15),
+    DOCUMENT_WORKER_HEAP_MB: integer(64, 8192).default(256),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === null) {
@@ -268,5 +279,11 @@ export function loadConfig(env: Env): Config {
     maintenance: v.MAINTENANCE,
     projectionWaitMs: v.PROJECTION_WAIT_MS,
     webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
+    documentWork: {
+      workers: v.DOCUMENT_WORKERS,
+      queue: v.DOCUMENT_QUEUE,
+      jobTimeoutMs: v.DOCUMENT_JOB_SECONDS * 1000,
+      heapMb: v.DOCUMENT_WORKER_HEAP_MB,
+    },
   };
 }
