@@ -69,7 +69,7 @@ const FIELD_NAMES = ['service', 'description', 'currency', 'atsCheck', 'jobDescr
  */
 export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, placeServiceOrderContract, [400, 403, 413, 415]),
+    ...contractRoute(app, placeServiceOrderContract, [400, 403, 413, 415, 422, 503]),
     handler: async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);
       const fields: Record<string, string> = {};
@@ -93,7 +93,7 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             continue;
           }
-          upload = await storeDocument(app.files, part);
+          upload = await storeDocument(app.files, app.documents, part);
         }
         const parsed = serviceOrderFieldsSchema.safeParse(fields);
         if (!parsed.success) {
@@ -106,7 +106,7 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
         const { jobDescription } = parsed.data;
         const fromAtsPage = parsed.data.atsCheck === '1' || jobDescription.trim() !== '';
         const atsCheck = fromAtsPage
-          ? await atsCheckOfUpload(app.files, upload, jobDescription, request.log)
+          ? await atsCheckOfUpload(app.files, app.documents, upload, jobDescription, request.log)
           : null;
         const orderId = await placeOrderFor(app, request, {
           service: parsed.data.service,
