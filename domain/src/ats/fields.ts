@@ -1,4 +1,5 @@
 import { type DateRange, findDateRanges, findDates, isOnlyDates } from './dates';
+import { firstEmailIn, withoutPieces } from './linear-text';
 import { type AtsLine, bulletless, isBulletLine } from './lines';
 import type { AtsSection, SectionKind } from './sections';
 
@@ -30,7 +31,6 @@ export interface AtsFields {
   skills: string[];
 }
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PHONE = /(?<![\w/-])\+?\(?\d[\d\s().-]{7,}\d(?![\w/-])/u;
 const LINKEDIN = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/in\/[\w%-]+\/?/iu;
 const _URL = /(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|io|dev|org|net|in)\/\S*/iu;
@@ -92,7 +92,7 @@ function profileFields(profile: readonly AtsLine[], all: readonly AtsLine[]) {
   });
   return {
     name: name?.part ?? null,
-    email: EMAIL.exec(text)?.[0] ?? null,
+    email: firstEmailIn(text),
     phone: phoneIn(text),
     location: location?.part ?? null,
     linkedin: LINKEDIN.exec(text)?.[0] ?? null,
@@ -102,9 +102,10 @@ function profileFields(profile: readonly AtsLine[], all: readonly AtsLine[]) {
 function phoneIn(text: string): string | null {
   for (const line of text.split('\n')) {
     // Date ranges look like digit runs; take them out before looking for a phone number.
-    const withoutDates = findDateRanges(line).reduce(
-      (rest, range) => rest.replace(range.text, ' '),
+    const withoutDates = withoutPieces(
       line,
+      findDateRanges(line).map((range) => range.text),
+      ' ',
     );
     const match = PHONE.exec(withoutDates);
     if (match !== null && match[0].replace(/\D/g, '').length >= 8) return match[0].trim();
@@ -215,8 +216,11 @@ function degreeOf(entry: { head: AtsLine[]; bullets: AtsLine[] }): AtsDegree {
 }
 
 function stripDates(part: string): string {
-  return findDateRanges(part)
-    .reduce((rest, range) => rest.replace(range.text, ''), part)
+  return withoutPieces(
+    part,
+    findDateRanges(part).map((range) => range.text),
+    '',
+  )
     .replace(/[\s,|–—-]+$/u, '')
     .trim();
 }

@@ -71,28 +71,45 @@ export function linesOf(document: AtsDocument): AtsLine[] {
 function lineOf(group: AtsTextItem[], bodyFont: string | null): AtsLine {
   const items = [...group].sort((a, b) => a.x - b.x);
   const segments: LineSegment[] = [];
+  // Each segment's text is built from pieces joined once at the end: rebuilding the whole text
+  // at every item made a line of 50,000 items take seconds (quadratic).
+  const pieces: SegmentText[] = [];
   let previous: AtsTextItem | null = null;
   for (const item of items) {
     const current = segments.at(-1);
+    const text = pieces.at(-1);
     const gap = previous === null ? 0 : item.x - (previous.x + previous.width);
-    if (current === undefined || previous === null || gap > SEGMENT_GAP * item.fontSize) {
+    if (
+      current === undefined ||
+      text === undefined ||
+      previous === null ||
+      gap > SEGMENT_GAP * item.fontSize
+    ) {
       segments.push({ text: item.text.trim(), x: item.x, xEnd: item.x + item.width });
+      pieces.push(new SegmentText(item.text.trim()));
     } else {
-      const joiner =
-        gap > WORD_GAP * item.fontSize && !current.text.endsWith(' ') && !item.text.startsWith(' ')
-          ? ' '
-          : '';
-      current.text = `${current.text}${joiner}${item.text}`.replace(/\s+/g, ' ').trim();
+      // The text so far is trimmed, so it never ends in a space of its own.
+      const joiner = gap > WORD_GAP * item.fontSize && !item.text.startsWith(' ') ? ' ' : '';
+      text.append(`${joiner}${item.text}`);
       current.xEnd = item.x + item.width;
     }
     previous = item;
   }
+  segments.forEach((segment, index) => {
+    segment.text = pieces[index]?.text() ?? segment.text;
+  });
   const first = items[0] as AtsTextItem;
+  let y = first.y;
+  let fontSize = first.fontSize;
+  for (const item of items) {
+    y = Math.min(y, item.y);
+    fontSize = Math.max(fontSize, item.fontSize);
+  }
   return {
     page: first.page,
-    y: Math.min(...items.map((item) => item.y)),
+    y,
     x: first.x,
-    fontSize: Math.max(...items.map((item) => item.fontSize)),
+    fontSize,
     emphasised: items.every(
       (item) => item.bold || (bodyFont !== null && item.fontName !== bodyFont),
     ),
@@ -100,6 +117,35 @@ function lineOf(group: AtsTextItem[], bodyFont: string | null): AtsLine {
     segments,
     text: segments.map((segment) => segment.text).join('   '),
   };
+}
+
+/**
+ * A segment's text as `(text + joiner + item).replace(/\s+/g, ' ').trim()` after each item makes
+ * it, in time linear in the items' length: the text so far is always trimmed and collapsed, so
+ * each new piece only needs its own whitespace collapsed, its end trimmed, and its start too
+ * while the text is still empty. A segment of one item keeps that item's trimmed text as it is.
+ */
+class SegmentText {
+  private readonly pieces: string[];
+  private joined = false;
+  private empty: boolean;
+
+  constructor(private readonly first: string) {
+    this.pieces = [first.replace(/\s+/g, ' ')];
+    this.empty = first === '';
+  }
+
+  append(raw: string): void {
+    this.joined = true;
+    const collapsed = raw.replace(/\s+/g, ' ');
+    const piece = this.empty ? collapsed.trim() : collapsed.trimEnd();
+    if (piece !== '') this.empty = false;
+    this.pieces.push(piece);
+  }
+
+  text(): string {
+    return this.joined ? this.pieces.join('') : this.first;
+  }
 }
 
 /** The plain text a parser hands on: one line per line, pages separated by a blank line. */
