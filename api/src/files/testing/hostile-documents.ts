@@ -452,3 +452,36 @@ export function unicodePdf(lines: readonly string[]): Buffer {
     ),
   ]);
 }
+
+/**
+ * The billion laughs of PDF: form X0 shows a word, each form X(k) draws X(k-1) ten times, the
+ * page draws X(levels-1): 10^(levels-1) words from a few hundred bytes, inside every cap.
+ */
+export function formBombPdf(levels: number): Buffer {
+  const first = 7;
+  const forms = Array.from({ length: levels }, (_, level) => {
+    const content =
+      level === 0
+        ? 'BT /F1 8 Tf 20 700 Td (laugh) Tj ET'
+        : Array.from({ length: 10 }, () => `/X${level - 1} Do`).join(' ');
+    const resources =
+      level === 0
+        ? '/Resources<</Font<</F1 5 0 R>>>>'
+        : `/Resources<</XObject<</X${level - 1} ${first + level - 1} 0 R>>>>`;
+    return streamObject(
+      `/Type/XObject/Subtype/Form/BBox[0 0 612 792]${resources}`,
+      Buffer.from(content, 'latin1'),
+    );
+  });
+  return pdfOf([
+    Buffer.from('<</Type/Catalog/Pages 2 0 R>>'),
+    Buffer.from('<</Type/Pages/Kids[3 0 R]/Count 1>>'),
+    Buffer.from(
+      `<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>/XObject<</X${levels - 1} ${first + levels - 1} 0 R>>>>>>`,
+    ),
+    streamObject('', Buffer.from(`/X${levels - 1} Do`, 'latin1')),
+    Buffer.from('<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'),
+    Buffer.from('<</Type/Font/Subtype/Type1/BaseFont/Courier>>'),
+    ...forms,
+  ]);
+}
