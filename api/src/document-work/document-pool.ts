@@ -48,8 +48,12 @@ export interface DocumentPool {
 // node --import tsx. Resolved to a file URL so the process's working directory does not matter.
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Below the request thread: a busy worker never delays an answer the API owes someone else. */
-const WORKER_NICENESS = 10;
+/**
+ * Below the request thread, so a busy worker does not delay answers the API owes others; only
+ * a little (CPU shares about 1:3), so that on a busy machine a document still finishes well
+ * inside its time limit.
+ */
+const WORKER_NICENESS = 5;
 
 /**
  * The bounded pool of worker threads that does all work on documents a visitor sent (parsing,
