@@ -48,6 +48,9 @@ export interface DocumentPool {
 // node --import tsx. Resolved to a file URL so the process's working directory does not matter.
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/** Time a new worker may take to load its modules (tsx, pdf.js, mammoth) on a busy machine. */
+const WORKER_START_MS = 60_000;
+
 /**
  * Below the request thread, so a busy worker does not delay answers the API owes others; only
  * a little (CPU shares about 1:3), so that on a busy machine a document still finishes well
@@ -69,7 +72,12 @@ export function createDocumentPool(
   let pool: Piscina | null = null;
   let closed = false;
   let nextJobId = 1;
-  const running = new Map<number, { abort: AbortController; timer: NodeJS.Timeout | null }>();
+  const running = new Map<number, RunningJob>();
+  // A safety net, never reached while workers start: the longest a job can wait for a worker
+  // behind a full queue, plus a worker's start. Past it the job is given up as busy (503)
+  // rather than left waiting for ever (workers that cannot even start, say).
+  const maxWaitMs =
+    limits.jobTimeoutMs * (Math.ceil(limits.queue / limits.workers) + 1) + WORKER_START_MS;
   const stats: DocumentPoolStats = { active: 0, completed: 0, restarts: 0, refused: 0 };
 
   const poolNow = (): Piscina => {
@@ -93,7 +101,9 @@ export function createDocumentPool(
     created.on('message', (message: unknown) => {
       if (typeof message !== 'object' || message === null || !(JOB_STARTED in message)) return;
       const job = running.get(Number((message as Record<string, unknown>)[JOB_STARTED]));
-      if (job === undefined || job.timer !== null) return;
+      if (job === undefined || job.started) return;
+      job.started = true;
+      clearTimeout(job.timer);
       job.timer = setTimeout(() => job.abort.abort(new JobTimeout()), limits.jobTimeoutMs);
     });
     // A worker failing with no job on it: logged, never an unhandled 'error' event (which would
@@ -126,7 +136,12 @@ export function createDocumentPool(
       }
       stats.active += 1;
       const jobId = nextJobId++;
-      const entry = { abort: new AbortController(), timer: null as NodeJS.Timeout | null };
+      const abort = new AbortController();
+      const entry: RunningJob = {
+        abort,
+        started: false,
+        timer: setTimeout(() => abort.abort(new JobNeverStarted()), maxWaitMs),
+      };
       running.set(jobId, entry);
       try {
         const envelope: JobEnvelope<Input> = { jobId, input };
@@ -148,7 +163,7 @@ export function createDocumentPool(
       } catch (error) {
         throw failureOf(error, entry.abort.signal, job);
       } finally {
-        if (entry.timer !== null) clearTimeout(entry.timer);
+        clearTimeout(entry.timer);
         running.delete(jobId);
         stats.active -= 1;
         stats.completed += 1;
@@ -171,6 +186,10 @@ export function createDocumentPool(
     job: { name: string; limitMessage: string },
   ): unknown {
     if (error instanceof HttpError) return error;
+    if (signal.reason instanceof JobNeverStarted) {
+      logger.error({ documentJob: job.name, maxWaitMs }, 'A document job never got a worker');
+      return busy();
+    }
     const reason = reasonOf(error, signal);
     if (reason !== null) {
       replaced(reason, job.name);
@@ -189,6 +208,20 @@ function reasonOf(error: unknown, signal: AbortSignal): 'time' | 'memory' | 'exi
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'memory';
   if (error instanceof Error && error.message.startsWith('worker exited with code')) return 'exit';
   return null;
+}
+
+interface RunningJob {
+  abort: AbortController;
+  /** The worker said it began: the timer is the job's time limit, no longer its wait. */
+  started: boolean;
+  timer: NodeJS.Timeout;
+}
+
+class JobNeverStarted extends Error {
+  constructor() {
+    super('The document job waited past any queue for a worker');
+    this.name = 'JobNeverStarted';
+  }
 }
 
 class JobTimeout extends Error {
