@@ -49,6 +49,8 @@ import {
 const SIZE: CorpusSize = process.env.BATTERY === '1' ? 'full' : 'small';
 const HEALTH_LIMIT_MS = 500;
 const HEALTH_EVERY_MS = 25;
+/** An answer later than this counts as none (status 0): a frozen server must not hang the run. */
+const ANSWER_WITHIN_MS = 120_000;
 const REPLACED = 'A document job passed its limits; its worker was replaced';
 const CHILD = fileURLToPath(new URL('./testing/api-server.child.ts', import.meta.url));
 const GIB = 1024 ** 3;
@@ -133,6 +135,7 @@ function get(path: string): Promise<number> {
         response.on('error', () => resolve(0));
       },
     );
+    outgoing.setTimeout(ANSWER_WITHIN_MS, () => outgoing.destroy());
     outgoing.on('error', () => resolve(0));
     outgoing.end();
   });
@@ -142,8 +145,13 @@ const proc = (file: string) => `/proc/${child.pid}/${file}`;
 
 /** kB of the server's resident set: now, or its peak since the last reset. */
 function rssKb(which: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(proc('status'), 'utf8');
-  return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  try {
+    const status = readFileSync(proc('status'), 'utf8');
+    return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  } catch {
+    // The server is gone: the assertion on its exit says so.
+    return 0;
+  }
 }
 
 /**
@@ -222,6 +230,7 @@ function post(path: string, headers: Record<string, string>, body: Buffer): Prom
         response.on('error', () => resolve(0));
       },
     );
+    outgoing.setTimeout(ANSWER_WITHIN_MS, () => outgoing.destroy());
     outgoing.on('error', () => resolve(0));
     outgoing.end(body);
   });
