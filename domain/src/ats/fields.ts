@@ -1,5 +1,11 @@
 import { type DateRange, findDateRanges, findDates, isOnlyDates } from './dates';
-import { firstEmailIn, withoutPieces } from './linear-text';
+import {
+  firstEmailIn,
+  PART_SEPARATOR,
+  trimEndWhere,
+  trimWhere,
+  withoutPieces,
+} from './linear-text';
 import { type AtsLine, bulletless, isBulletLine } from './lines';
 import type { AtsSection, SectionKind } from './sections';
 
@@ -31,6 +37,8 @@ export interface AtsFields {
   skills: string[];
 }
 
+/** What separates a field from the dates beside it: trimmed from a part's ends. */
+const SEPARATOR = /[\s,|–—-]/u;
 const PHONE = /(?<![\w/-])\+?\(?\d[\d\s().-]{7,}\d(?![\w/-])/u;
 const LINKEDIN = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/in\/[\w%-]+\/?/iu;
 const _URL = /(?:https?:\/\/|www\.)\S+|\b[\w-]+\.(?:com|io|dev|org|net|in)\/\S*/iu;
@@ -41,7 +49,7 @@ const LOCATION =
 /** The cells of a line, further split on the separators people put between fields. */
 function partsOf(line: AtsLine): string[] {
   return line.segments
-    .flatMap((segment) => segment.text.split(/\s+[|•·]\s+|\s+[–—]\s+(?=\p{L})|\t/u))
+    .flatMap((segment) => segment.text.split(PART_SEPARATOR))
     .map((part) => part.trim())
     .filter((part) => part !== '');
 }
@@ -148,9 +156,7 @@ function jobOf(entry: { head: AtsLine[]; bullets: AtsLine[] }): AtsJob {
   const parts = entry.head
     .flatMap((line) => partsOf(line).map((part) => ({ part, emphasised: line.emphasised })))
     .map(({ part, emphasised }) => ({
-      part: (range === null ? part : part.replace(range.text, ''))
-        .replace(/^[\s,|–—-]+|[\s,|–—-]+$/gu, '')
-        .trim(),
+      part: trimWhere(range === null ? part : part.replace(range.text, ''), SEPARATOR).trim(),
       emphasised,
     }))
     .filter(({ part }) => part !== '' && !isOnlyDates(part));
@@ -216,13 +222,14 @@ function degreeOf(entry: { head: AtsLine[]; bullets: AtsLine[] }): AtsDegree {
 }
 
 function stripDates(part: string): string {
-  return withoutPieces(
-    part,
-    findDateRanges(part).map((range) => range.text),
-    '',
-  )
-    .replace(/[\s,|–—-]+$/u, '')
-    .trim();
+  return trimEndWhere(
+    withoutPieces(
+      part,
+      findDateRanges(part).map((range) => range.text),
+      '',
+    ),
+    SEPARATOR,
+  ).trim();
 }
 
 function skillsOf(lines: readonly AtsLine[]): string[] {

@@ -5,6 +5,14 @@
  * whatever runs the check.
  */
 
+/**
+ * What people put between fields on one line ("Analyst | Acme", "Acme – Pune", a tab), as
+ * `/\s+[|•·]\s+|\s+[–—]\s+(?=\p{L})|\t/u` finds it, tried only where a run of white space
+ * starts (the lookbehinds): from every space of a long run, `\s+X` read the rest of the run each
+ * time, and it can only match where the run starts anyway.
+ */
+export const PART_SEPARATOR = /(?<!\s)\s+[|•·]\s+|(?<!\s)\s+[–—]\s+(?=\p{L})|\t/u;
+
 const LOCAL_PART = /[\w.+-]/;
 // From a fixed start (sticky): each `.label` is tried once, so this is linear in what it reads.
 const DOMAIN = /[\w-]+(?:\.[\w-]+)+/y;
@@ -41,4 +49,18 @@ export function withoutPieces(text: string, found: readonly string[], by: string
     cursor = at + piece.length;
   }
   return out + text.slice(cursor);
+}
+
+/** `text` without the run of `character`s at its end, as `/[…]+$/` removes it, in one pass. */
+export function trimEndWhere(text: string, character: RegExp): string {
+  let end = text.length;
+  while (end > 0 && character.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}
+
+/** `text` without the runs of `character`s at both ends, as `/^[…]+|[…]+$/g` removes them. */
+export function trimWhere(text: string, character: RegExp): string {
+  let start = 0;
+  while (start < text.length && character.test(text.charAt(start))) start += 1;
+  return trimEndWhere(text.slice(start), character);
 }

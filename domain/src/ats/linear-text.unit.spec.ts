@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AtsDocument, AtsTextItem } from './ats-document';
-import { firstEmailIn, withoutPieces } from './linear-text';
+import {
+  firstEmailIn,
+  PART_SEPARATOR,
+  trimEndWhere,
+  trimWhere,
+  withoutPieces,
+} from './linear-text';
 import { linesOf } from './lines';
 
 // The linear rewrites must find exactly what the backtracking originals found: each is compared
@@ -43,6 +49,36 @@ describe('withoutPieces', () => {
     ).toBe('  and  ');
     expect(withoutPieces('a 2019 b 2019', ['2019', '2019'], '')).toBe('a  b ');
     expect(withoutPieces('abc', ['x'], '-')).toBe('abc');
+  });
+});
+
+const separated = fc.string({
+  unit: fc.constantFrom(' ', '\t', '\u00a0', '|', '•', '·', '–', '—', '-', 'a', 'B', ',', ':', '.'),
+  maxLength: 30,
+});
+
+describe('PART_SEPARATOR', () => {
+  it('splits as the backtracking pattern did', () => {
+    const original = /\s+[|•·]\s+|\s+[–—]\s+(?=\p{L})|\t/u;
+    fc.assert(
+      fc.property(separated, (text) => {
+        expect(text.split(PART_SEPARATOR)).toEqual(text.split(original));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+describe('trimWhere and trimEndWhere', () => {
+  it('trim as the backtracking patterns did', () => {
+    fc.assert(
+      fc.property(separated, (text) => {
+        expect(trimWhere(text, /[\s,|–—-]/u)).toBe(text.replace(/^[\s,|–—-]+|[\s,|–—-]+$/gu, ''));
+        expect(trimEndWhere(text, /[\s,|–—-]/u)).toBe(text.replace(/[\s,|–—-]+$/u, ''));
+        expect(trimEndWhere(text, /[:.\s]/u)).toBe(text.replace(/[:.\s]+$/u, ''));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

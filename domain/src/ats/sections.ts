@@ -1,3 +1,4 @@
+import { trimEndWhere } from './linear-text';
 import { type AtsLine, isBulletLine } from './lines';
 
 /** The sections an ATS maps headings to; `other` is a heading it does not recognise. */
@@ -97,10 +98,7 @@ export interface AtsSection {
 }
 
 function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[:.\s]+$/u, '')
+  return trimEndWhere(text.toLowerCase().replace(/&/g, 'and'), /[:.\s]/u)
     .replace(/\s+/g, ' ')
     .trim();
 }
