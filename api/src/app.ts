@@ -11,6 +11,7 @@ import {
 import { Redis } from 'ioredis';
 import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
+import documentWorkPlugin from './document-work/document-work.plugin';
 import { accountRoutes } from './features/accounts/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { atsRoutes } from './features/ats/ats.routes';
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The mail previews are for this machine only: no other name reaches the server then.
   if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+  // Documents a visitor sent are read and rendered in worker threads, never here.
+  await app.register(documentWorkPlugin, { limits: config.documentWork });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);
 

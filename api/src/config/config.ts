@@ -58,6 +58,13 @@ export interface Config {
   fileStorage: FileStorageKind;
   /** The S3 bucket (FILE_STORAGE=s3, or a move to or from S3); null without S3_BUCKET. */
   s3: S3Settings | null;
+  /** The worker pool for documents a visitor sent (README "Documents"). */
+  documentWork: {
+    workers: number;
+    queue: number;
+    jobTimeoutMs: number;
+    heapMb: number;
+  };
 }
 
 export const FILE_STORAGE_KINDS = ['local', 'postgres', 's3'] as const;
@@ -239,6 +246,10 @@ const schema = z
       })
       .optional(),
     TRUST_PROXY: trustProxy.default(false),
+    DOCUMENT_WORKERS: integer(1, 64).default(2),
+    DOCUMENT_QUEUE: integer(0, 1000).default(16),
+    DOCUMENT_JOB_SECONDS: integer(1, 600).default(15),
+    DOCUMENT_WORKER_HEAP_MB: integer(64, 8192).default(256),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === null) {
@@ -385,5 +396,11 @@ export function loadConfig(env: Env): Config {
             keyPrefix: v.S3_KEY_PREFIX ?? '',
           },
     trustProxy: v.TRUST_PROXY,
+    documentWork: {
+      workers: v.DOCUMENT_WORKERS,
+      queue: v.DOCUMENT_QUEUE,
+      jobTimeoutMs: v.DOCUMENT_JOB_SECONDS * 1000,
+      heapMb: v.DOCUMENT_WORKER_HEAP_MB,
+    },
   };
 }

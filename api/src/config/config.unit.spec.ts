@@ -36,6 +36,27 @@ describe('loadConfig', () => {
     expect(config.webRoot).toBe(resolve(REPO_ROOT));
   });
 
+  it('sizes the document pool: defaults, values, and a bad value named', () => {
+    expect(loadConfig({}).documentWork).toEqual({
+      workers: 2,
+      queue: 16,
+      jobTimeoutMs: 15_000,
+      heapMb: 256,
+    });
+    expect(
+      loadConfig({
+        DOCUMENT_WORKERS: '4',
+        DOCUMENT_QUEUE: '0',
+        DOCUMENT_JOB_SECONDS: '30',
+        DOCUMENT_WORKER_HEAP_MB: '512',
+      }).documentWork,
+    ).toEqual({ workers: 4, queue: 0, jobTimeoutMs: 30_000, heapMb: 512 });
+    expect(problemsOf({ DOCUMENT_WORKERS: '0', DOCUMENT_WORKER_HEAP_MB: '16' })).toBe(
+      'Invalid configuration: DOCUMENT_WORKERS must be an integer between 1 and 64 (got "0"); ' +
+        'DOCUMENT_WORKER_HEAP_MB must be an integer between 64 and 8192 (got "16")',
+    );
+  });
+
   it('derives PUBLIC_ORIGIN from PORT and treats empty values as unset', () => {
     const config = loadConfig({ PORT: '8080', SMTP_URL: '', MAINTENANCE: 'yes' });
     expect(config.publicOrigin).toBe('http://localhost:8080');

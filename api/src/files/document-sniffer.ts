@@ -45,11 +45,23 @@ const CARRY_BYTES = Math.max(
 );
 
 /**
+ * What the sniffer saw of a document: its head (for `file-type`) and whether the markers of a
+ * Word file went past. Small (at most HEAD_BYTES), so it is what goes to a document worker.
+ */
+export interface DocumentEvidence {
+  head: Uint8Array;
+  sawWordDocumentEntry: boolean;
+  sawWordStream: boolean;
+}
+
+/**
  * A pass-through that checks a document by its CONTENT while it streams to storage: it counts
  * bytes (failing with DocumentTooLargeError past the cap, so an oversized upload is refused
  * before it is all written), keeps the head for `file-type`, and watches for the markers that
- * tell a Word file from any other zip or CFB container. `kind()` answers once the stream ended.
- * The client's file name and Content-Type are never consulted.
+ * tell a Word file from any other zip or CFB container: a byte search, linear and cheap enough
+ * for the request thread. `evidence()` answers once the stream ended; `documentKindOf` reads it
+ * (with a third-party parser, so in a document worker: files/document-kind.ts). The client's
+ * file name and Content-Type are never consulted.
  */
 export class DocumentSniffer extends Transform {
   private bytes = 0;
@@ -82,14 +94,12 @@ export class DocumentSniffer extends Transform {
     done(null, chunk);
   }
 
-  /** The document's kind by content, or null when it is none of PDF, DOC, DOCX. */
-  async kind(): Promise<DocumentKind | null> {
-    const type = await fileTypeFromBuffer(Buffer.concat(this.headChunks));
-    if (type === undefined) return null;
-    if (type.mime === 'application/pdf') return 'pdf';
-    if (type.mime === 'application/x-cfb') return this.sawWordStream ? 'doc' : null;
-    if (type.ext === 'zip' || type.ext === 'docx') return this.sawWordDocumentEntry ? 'docx' : null;
-    return null;
+  evidence(): DocumentEvidence {
+    return {
+      head: new Uint8Array(Buffer.concat(this.headChunks)),
+      sawWordDocumentEntry: this.sawWordDocumentEntry,
+      sawWordStream: this.sawWordStream,
+    };
   }
 
   private scan(chunk: Buffer): void {
@@ -99,6 +109,18 @@ export class DocumentSniffer extends Transform {
     if (!this.sawWordDocumentEntry) this.sawWordDocumentEntry = hasWordDocumentEntry(window);
     this.carry = Buffer.from(window.subarray(Math.max(0, window.length - CARRY_BYTES)));
   }
+}
+
+/** The document's kind by content, or null when it is none of PDF, DOC, DOCX. */
+export async function documentKindOf(evidence: DocumentEvidence): Promise<DocumentKind | null> {
+  const type = await fileTypeFromBuffer(evidence.head);
+  if (type === undefined) return null;
+  if (type.mime === 'application/pdf') return 'pdf';
+  if (type.mime === 'application/x-cfb') return evidence.sawWordStream ? 'doc' : null;
+  if (type.ext === 'zip' || type.ext === 'docx') {
+    return evidence.sawWordDocumentEntry ? 'docx' : null;
+  }
+  return null;
 }
 
 // A header too close to the window's end to read its name lies in the carried bytes and is

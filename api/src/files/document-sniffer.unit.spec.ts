@@ -1,7 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { DocumentSniffer, DocumentTooLargeError } from './document-sniffer';
+import { DocumentSniffer, DocumentTooLargeError, documentKindOf } from './document-sniffer';
 import { documentName } from './document-upload';
 import {
   elfExecutable,
@@ -21,7 +21,7 @@ async function sniff(file: Buffer, chunkSize: number, maxBytes = 1024 * 1024) {
     sniffer,
     new Writable({ write: (_chunk, _encoding, done) => done() }),
   );
-  return sniffer.kind();
+  return documentKindOf(sniffer.evidence());
 }
 
 describe('DocumentSniffer', () => {

@@ -1,8 +1,11 @@
 import { finished } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { scrubText } from '@shortlist/domain';
+import { type DocumentJob, documentJob } from '../document-work/document-job';
+import type { DocumentPool } from '../document-work/document-pool';
 import { HttpError } from '../shared/http-error';
 import {
+  type DocumentEvidence,
   type DocumentKind,
   DocumentSniffer,
   DocumentTooLargeError,
@@ -30,6 +33,24 @@ export const DOCUMENT_MULTIPART_OPTIONS = {
   throwFileSizeLimit: false,
 } as const;
 
+const DOCUMENT_KIND: DocumentJob<DocumentEvidence, DocumentKind | null> = documentJob(
+  new URL('./document-kind.worker.ts', import.meta.url),
+  'documentKind',
+  UPLOAD_MESSAGES.wrongType,
+);
+
+/**
+ * What a sniffed upload is by content (PDF, DOC, DOCX or null for none), decided in the
+ * document pool: file-type is a parser of what the visitor sent.
+ */
+export function documentKindIn(
+  documents: DocumentPool,
+  sniffer: DocumentSniffer,
+): Promise<DocumentKind | null> {
+  const evidence = sniffer.evidence();
+  return documents.run(DOCUMENT_KIND, evidence, [evidence.head.buffer as ArrayBuffer]);
+}
+
 /** A document accepted and stored: what an order event records (fileId + name). */
 export interface StoredDocument {
   fileId: string;
@@ -41,11 +62,12 @@ export interface StoredDocument {
 
 /**
  * Streams one multipart file into storage while checking it by content and size. On a refusal
- * (413 too large, 415 not a PDF/DOC/DOCX) or a body that ends or breaks off mid-file (400),
- * nothing stays stored and nothing stays open.
+ * (413 too large, 415 not a PDF/DOC/DOCX, 503 when the document pool is full) or a body that
+ * ends or breaks off mid-file (400), nothing stays stored and nothing stays open.
  */
 export async function storeDocument(
   storage: FileStorage,
+  documents: DocumentPool,
   part: MultipartFile,
 ): Promise<StoredDocument> {
   const sniffer = new DocumentSniffer(MAX_DOCUMENT_BYTES);
@@ -80,7 +102,13 @@ export async function storeDocument(
   } finally {
     stopWatching();
   }
-  const kind = source.truncated ? null : await sniffer.kind();
+  let kind: DocumentKind | null = null;
+  try {
+    kind = source.truncated ? null : await documentKindIn(documents, sniffer);
+  } catch (error) {
+    await storage.delete(fileId);
+    throw error;
+  }
   if (kind === null) {
     await storage.delete(fileId);
     if (source.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);

@@ -36,7 +36,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     return reply.code(STATUS_BY_KIND[error.kind]).send({ message: error.message });
   }
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ message: error.message });
+    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
   }
   if (error instanceof WrongExpectedVersionError) {
     // handleCommand already retried; the stream kept changing under us.

@@ -15,7 +15,12 @@ export {
   type S3TestServer,
   startS3TestServer,
 } from '../files/testing/s3-test-server';
-// The ATS check's fixture corpus and its extraction, for the e2e journey and the bench.
+// The ATS check's fixture corpus and its extraction, for the e2e journey and the bench; the
+// document pool the product runs it in, for the bench to measure the pool's cost.
+export { createDocumentPool } from '../document-work/document-pool';
+export { PROBE as DOCUMENT_POOL_PROBE } from '../document-work/testing/pool-probe';
+export { createLogger } from '../plugins/logging';
+export { atsCheckOf } from '../shared/ats-extraction/ats-check-job';
 export { extractDocument } from '../shared/ats-extraction/extract-document';
 export { freePort } from './free-port';
 export {

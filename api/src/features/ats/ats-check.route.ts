@@ -1,4 +1,4 @@
-import { checkResume, cleanJobDescription, multiLineText } from '@shortlist/domain';
+import { cleanJobDescription, multiLineText } from '@shortlist/domain';
 import {
   ATS_MESSAGES,
   atsCheckRoute as atsCheckContract,
@@ -6,7 +6,7 @@ import {
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
-import { extractDocument } from '../../shared/ats-extraction/extract-document';
+import { atsCheckOf } from '../../shared/ats-extraction/ats-check-job';
 import { contractRoute } from '../../shared/contract-route';
 import { HttpError } from '../../shared/http-error';
 import { atsRateLimit } from './ats-rate-limits';
@@ -20,11 +20,12 @@ const jobDescriptionSchema = multiLineText().max(
 /**
  * POST /ats-check (multipart: file, jobDescription?): the resume read as an ATS reads it, scored
  * with explained checks. Public and rate limited per IP. The file lives in memory for the
- * request only; nothing of it is stored or logged.
+ * request only; nothing of it is stored or logged. 503 with Retry-After when every document
+ * worker is taken and the queue is full.
  */
 export const atsCheckRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, atsCheckContract, [400, 413, 415, 422, 429]),
+    ...contractRoute(app, atsCheckContract, [400, 413, 415, 422, 429, 503]),
     config: { rateLimit: atsRateLimit() },
     handler: async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
@@ -46,7 +47,7 @@ export const atsCheckRoute: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             continue;
           }
-          upload = await readDocument(part);
+          upload = await readDocument(part, app.documents);
         }
       } catch (error) {
         throw uploadErrorFor(error);
@@ -56,8 +57,8 @@ export const atsCheckRoute: FastifyPluginAsyncZod = async (app) => {
       if (!jd.success) {
         throw new HttpError(400, jd.error.issues[0]?.message ?? ATS_MESSAGES.jobDescriptionTooLong);
       }
-      const document = await extractDocument(upload.bytes, upload.kind);
-      return checkResume(document, { jobDescription: jd.data });
+      // Read and analysed in a document worker (document-work/), never on this thread.
+      return atsCheckOf(app.documents, upload, jd.data);
     },
   });
 };

@@ -1,13 +1,14 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import type { DocumentPool } from '../../document-work/document-pool';
 import {
   type DocumentKind,
   DocumentSniffer,
   DocumentTooLargeError,
   MAX_DOCUMENT_BYTES,
 } from '../../files/document-sniffer';
-import { UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
+import { documentKindIn, UPLOAD_MESSAGES, uploadErrorFor } from '../../files/document-upload';
 import { HttpError } from '../../shared/http-error';
 
 export interface UploadedDocument {
@@ -19,7 +20,10 @@ export interface UploadedDocument {
  * One multipart file read into memory with the order uploads' checks (by content, 10 MB cap),
  * never written anywhere: the ATS check of an anonymous visitor keeps nothing.
  */
-export async function readDocument(part: MultipartFile): Promise<UploadedDocument> {
+export async function readDocument(
+  part: MultipartFile,
+  documents: DocumentPool,
+): Promise<UploadedDocument> {
   const sniffer = new DocumentSniffer(MAX_DOCUMENT_BYTES);
   const chunks: Buffer[] = [];
   const collect = new Writable({
@@ -39,7 +43,7 @@ export async function readDocument(part: MultipartFile): Promise<UploadedDocumen
     throw uploadErrorFor(error);
   }
   if (part.file.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-  const kind = await sniffer.kind();
+  const kind = await documentKindIn(documents, sniffer);
   if (kind === null) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
   return { bytes: Buffer.concat(chunks), kind };
 }

@@ -1,5 +1,6 @@
 import type { AtsDocument, AtsTextItem } from '@shortlist/domain';
 import mammoth from 'mammoth';
+import { checkDocxPackage } from './docx-package-check';
 import { unreadable } from './extraction-error';
 
 const BODY_SIZE = 11;
@@ -35,15 +36,22 @@ function decode(html: string): string {
 // blocks of their own, so an item's text stops where a nested list starts).
 const BLOCK = /<(h[1-6]|p|li)\b[^>]*>(.*?)(?=<\/\1>|<ul|<ol)/gs;
 
+// Pictures are counted, never read: mammoth would otherwise inflate each one and inline it in
+// the HTML as base64, work and memory for nothing the check looks at.
+const PICTURE_PLACEHOLDER = mammoth.images.imgElement(async () => ({ src: '' }));
+
 /**
  * A Word file's paragraphs as mammoth reads them (the body only: Word headers and footers are
  * left out, as by many ATS). Paragraphs come in reading order without page positions, so the
  * geometry checks do not apply; tables and images are counted from the HTML.
  */
 export async function extractDocx(bytes: Buffer): Promise<AtsDocument> {
-  const { value: html } = await mammoth.convertToHtml({ buffer: bytes }).catch(() => {
-    throw unreadable('corrupt');
-  });
+  await checkDocxPackage(bytes);
+  const { value: html } = await mammoth
+    .convertToHtml({ buffer: bytes }, { convertImage: PICTURE_PLACEHOLDER })
+    .catch(() => {
+      throw unreadable('corrupt');
+    });
   const items: AtsTextItem[] = [];
   let line = 0;
   for (const match of html.matchAll(BLOCK)) {

@@ -1,7 +1,10 @@
 import type { AtsDocument, AtsPage, AtsTextItem } from '@shortlist/domain';
 import { getDocumentProxy } from 'unpdf';
+import { HttpError } from '../http-error';
 import { unreadable } from './extraction-error';
 import { withPageFacts } from './pdf-page-reader';
+import { EXTRACTION_LIMITS, tooComplex } from './extraction-limits';
+import { checkPdfStreams } from './pdf-stream-check';
 
 /** Pages read at most: a resume has one to three; the rest only costs time. */
 export const MAX_PDF_PAGES = 20;
@@ -15,6 +18,7 @@ const IMAGE_XOBJECT = /\/Subtype\s*\/Image\b/g;
  * names stay pdf.js's ids: an id other than the body text's is what marks emphasis.
  */
 export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
+  await checkPdfStreams(bytes);
   const images = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString('latin1')
     .match(IMAGE_XOBJECT)?.length;
@@ -37,6 +41,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
       const viewport = page.getViewport({ scale: 1 });
       pages.push({ width: viewport.width, height: viewport.height });
       const content = await page.getTextContent();
+      if (content.items.length > EXTRACTION_LIMITS.pdfItemsPerPage) throw tooComplex();
       const pageItems: AtsTextItem[] = [];
       for (const item of content.items) {
         if (!('str' in item) || item.str.trim() === '') continue;
@@ -70,6 +75,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<AtsDocument> {
           : [],
     };
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     // pdf.js names its own refusals (InvalidPDFException, FormatError, UnknownErrorException…):
     // a file whose pages break it midway is damaged, not our failure.
     if (error instanceof Error && /Exception$|^FormatError$/.test(error.name)) {

@@ -23,7 +23,7 @@ import { findOrderRow, runAdminOrderCommand } from './admin-order';
  */
 export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, uploadOrderAttachmentRoute, [400, 404, 409, 410, 413, 415]),
+    ...contractRoute(app, uploadOrderAttachmentRoute, [400, 404, 409, 410, 413, 415, 422, 503]),
     handler: async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
       let upload: StoredDocument | null = null;
@@ -36,7 +36,7 @@ export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             continue;
           }
-          upload = await storeDocument(app.files, part);
+          upload = await storeDocument(app.files, app.documents, part);
         }
         if (upload === null) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
         const row = await findOrderRow(app, request.params.id);

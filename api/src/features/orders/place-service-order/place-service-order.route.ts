@@ -78,7 +78,7 @@ const FIELD_NAMES = ['service', 'description', 'currency', 'atsCheck', 'jobDescr
  */
 export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, placeServiceOrderContract, [400, 403, 409, 413, 415, 429]),
+    ...contractRoute(app, placeServiceOrderContract, [400, 403, 409, 413, 415, 422, 429, 503]),
     config: {
       rateLimit: perAccountRateLimit(app.limits.serviceOrders, LIMIT_MESSAGES.tooManyOrders),
     },
@@ -107,7 +107,7 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             continue;
           }
-          upload = await storeDocument(app.files, part);
+          upload = await storeDocument(app.files, app.documents, part);
         }
         const parsed = serviceOrderFieldsSchema.safeParse(fields);
         if (!parsed.success) {
@@ -120,7 +120,7 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
         const { jobDescription } = parsed.data;
         const fromAtsPage = parsed.data.atsCheck === '1' || jobDescription.trim() !== '';
         const atsCheck = fromAtsPage
-          ? await atsCheckOfUpload(app.files, upload, jobDescription, request.log)
+          ? await atsCheckOfUpload(app.files, app.documents, upload, jobDescription, request.log)
           : null;
         const stored = upload;
         const orderId = await withinUploadQuota(app, request.user.id, stored.size, () =>

@@ -11,12 +11,7 @@ import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { perAccountRateLimit } from '../../../shared/rate-limits';
 import { orderFor } from '../order-access';
-import { renderResumeDocx } from './resume-docx';
-import { renderResumePdf } from './resume-pdf';
-
-export const RESUME_DOCUMENT_MESSAGES = {
-  noResume: 'This order has no resume form to render.',
-} as const;
+import { RESUME_DOCUMENT_MESSAGES, renderResume } from './resume-document-jobs';
 
 /** A file name from the person's name: letters, digits and dashes only. */
 function fileNameFor(fullName: string, extension: 'pdf' | 'docx'): string {
@@ -60,35 +55,35 @@ async function orderedResume(app: FastifyInstance, request: FastifyRequest, orde
 /**
  * The builder's resume as a PDF and a DOCX: a PDF preview of the form as it stands (the
  * builder's last step) and the downloads of a placed from-scratch order (its owner or an admin,
- * as every order file).
+ * as every order file). Rendered in the document pool, never on the request thread.
  */
 export const resumeDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, previewResumePdfRoute, [400, 429]),
+    ...contractRoute(app, previewResumePdfRoute, [400, 422, 429, 503]),
     config: {
       rateLimit: perAccountRateLimit(app.limits.resumePreview, LIMIT_MESSAGES.tooManyPreviews),
     },
     handler: async (request, reply) => {
-      const bytes = await renderResumePdf(request.body);
+      const bytes = await renderResume(app.documents, request.body, 'pdf');
       return send(reply, { bytes, name: 'resume-preview.pdf', type: 'pdf' }, 'inline');
     },
   });
 
   app.route({
-    ...contractRoute(app, downloadOrderResumePdfRoute, [400, 403, 404]),
+    ...contractRoute(app, downloadOrderResumePdfRoute, [400, 403, 404, 422, 503]),
     handler: async (request, reply) => {
       const resume = await orderedResume(app, request, request.params.id);
-      const bytes = await renderResumePdf(resume);
+      const bytes = await renderResume(app.documents, resume, 'pdf');
       const name = fileNameFor(resume.personal.fullName, 'pdf');
       return send(reply, { bytes, name, type: 'pdf' }, 'attachment');
     },
   });
 
   app.route({
-    ...contractRoute(app, downloadOrderResumeDocxRoute, [400, 403, 404]),
+    ...contractRoute(app, downloadOrderResumeDocxRoute, [400, 403, 404, 422, 503]),
     handler: async (request, reply) => {
       const resume = await orderedResume(app, request, request.params.id);
-      const bytes = await renderResumeDocx(resume);
+      const bytes = await renderResume(app.documents, resume, 'docx');
       const name = fileNameFor(resume.personal.fullName, 'docx');
       return send(reply, { bytes, name, type: 'docx' }, 'attachment');
     },
