@@ -1,5 +1,12 @@
 import { personalFieldsOf } from '@shortlist/domain';
-import type { EventStore, JsonObject, NewEvent, RecordedEvent } from '@shortlist/eventstore';
+import {
+  assertStorableEvents,
+  type EventStore,
+  type JsonObject,
+  type NewEvent,
+  type RecordedEvent,
+  repairUnstorableText,
+} from '@shortlist/eventstore';
 import { isSealedField, openField, sealField } from './field-cipher';
 import type { KeyVault } from './key-vault';
 
@@ -55,6 +62,9 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
 
   return {
     async append(streamName, events, options) {
+      // Checked in clear: once sealed, a personal field is ciphertext that any store accepts,
+      // and what it hides would fail every projection that opens it.
+      assertStorableEvents(streamName, events);
       return inner.append(streamName, await seal(streamName, events), options);
     },
     async readStream(streamName, options) {
@@ -80,7 +90,13 @@ function openEvent(event: RecordedEvent, keys: Map<string, Buffer | null>): Reco
   for (const field of personalFieldsOf(event.type)) {
     const value = data[field];
     if (!isSealedField(value)) continue;
-    data[field] = key === null ? null : openField(key, aad(event.streamName, field), value);
+    // Older versions sealed text before anything refused unpaired surrogates or NUL: what is
+    // opened is made storable again, so a command or a policy that copies it into a new event,
+    // or a projection that writes it, never fails on history.
+    data[field] =
+      key === null
+        ? null
+        : repairUnstorableText(openField(key, aad(event.streamName, field), value));
   }
   return { ...event, data };
 }

@@ -74,9 +74,11 @@ function stringFields(schema: JsonSchema, where: string): StringField[] {
   return found;
 }
 
-const routes = Object.entries(contract).filter(
-  (entry): entry is [string, contract.ApiRoute] =>
-    typeof entry[1] === 'object' && entry[1] !== null && 'method' in entry[1] && 'path' in entry[1],
+const isRoute = (value: unknown): value is contract.ApiRoute =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+
+const routes = Object.entries(contract as Record<string, unknown>).flatMap(([name, value]) =>
+  isRoute(value) ? [[name, value] as const] : [],
 );
 
 const fields = routes.flatMap(([name, route]) =>
