@@ -17,23 +17,6 @@ import type { KeyVault } from './key-vault';
  * those fields read as null while every event still replays.
  */
 export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventStore {
-  async function seal(streamName: string, events: NewEvent[]): Promise<NewEvent[]> {
-    if (!events.some((event) => personalFieldsOf(event.type).length > 0)) return events;
-    const key = (await vault.keysFor([streamName], { create: true })).get(streamName) ?? null;
-    return events.map((event) => {
-      const fields = personalFieldsOf(event.type);
-      if (fields.length === 0) return event;
-      const data: JsonObject = { ...event.data };
-      for (const field of fields) {
-        const value = data[field];
-        if (value === undefined) continue;
-        // An erased stream keeps no new personal data: the field is dropped, not stored in clear.
-        data[field] = key === null ? null : sealField(key, aad(streamName, field), value);
-      }
-      return { ...event, data };
-    });
-  }
-
   // Opened copies of events the store handed out as objects: the PostgreSQL store gives every
   // live subscription of a process the same objects for the newest events (shared-tail.ts), so
   // nine subscribers look up keys for and decrypt each event once, not nine times, even when
@@ -65,7 +48,7 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
       // Checked in clear: once sealed, a personal field is ciphertext that any store accepts,
       // and what it hides would fail every projection that opens it.
       assertStorableEvents(streamName, events);
-      return inner.append(streamName, await seal(streamName, events), options);
+      return inner.append(streamName, await sealPersonalFields(vault, streamName, events), options);
     },
     async readStream(streamName, options) {
       const result = await inner.readStream(streamName, options);
@@ -80,6 +63,30 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),
   };
+}
+
+/**
+ * The personal fields of `events` sealed with the stream's key (created when it has none). An
+ * erased stream keeps no new personal data: its fields are dropped, not stored in clear.
+ */
+export async function sealPersonalFields(
+  vault: KeyVault,
+  streamName: string,
+  events: NewEvent[],
+): Promise<NewEvent[]> {
+  if (!events.some((event) => personalFieldsOf(event.type).length > 0)) return events;
+  const key = (await vault.keysFor([streamName], { create: true })).get(streamName) ?? null;
+  return events.map((event) => {
+    const fields = personalFieldsOf(event.type);
+    if (fields.length === 0) return event;
+    const data: JsonObject = { ...event.data };
+    for (const field of fields) {
+      const value = data[field];
+      if (value === undefined) continue;
+      data[field] = key === null ? null : sealField(key, aad(streamName, field), value);
+    }
+    return { ...event, data };
+  });
 }
 
 const aad = (streamName: string, field: string) => `${streamName}\n${field}`;
