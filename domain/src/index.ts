@@ -6,6 +6,7 @@ export * from './ats';
 export * from './contact';
 export {
   hasForbiddenCharacters,
+  isWellFormedText,
   multiLineText,
   scrubText,
   singleLineText,

@@ -10,6 +10,7 @@ import {
   WrongExpectedVersionError,
 } from './event-store.port';
 import { chaosRuns, chaosViolations, runChaos, sleep } from './testing/chaos.harness';
+import { describeUnstorableEvents } from './unstorable-events.contract';
 
 export interface EventStoreUnderTest {
   store: EventStore;
@@ -315,6 +316,9 @@ export function testEventStore(
       const tail = await store.readAll({ after: first.position, limit: 10 });
       expect(tail.at(-1)?.position).toBe(second.position);
     });
+
+    // ── Events PostgreSQL cannot store (storable-event.ts): their own block and file. ──
+    describeUnstorableEvents(() => store);
 
     describe('chaos', () => {
       for (let run = 1; run <= chaosRuns(); run++) {

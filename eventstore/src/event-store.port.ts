@@ -79,7 +79,8 @@ export interface EventStore {
   /**
    * Appends atomically. Throws WrongExpectedVersionError when the stream's version differs.
    * Appending events whose ids were already appended (a retry) returns the first result and
-   * writes nothing. Throws RangeError for an empty list of events.
+   * writes nothing. Throws RangeError for an empty list of events, and UnstorableEventError
+   * (storable-event.ts) for an event PostgreSQL could not hold as jsonb: nothing is written.
    */
   append(
     streamName: string,

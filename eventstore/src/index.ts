@@ -14,3 +14,10 @@ export {
   type PostgresPosition,
 } from './postgres/postgres-position.codec';
 export { DEFAULT_SCHEMA, migratePostgresEventStore } from './postgres/postgres-schema.migration';
+export {
+  assertStorableEvents,
+  MAX_JSON_DEPTH,
+  repairUnstorableText,
+  UnstorableEventError,
+  type UnstorableReason,
+} from './storable-event';

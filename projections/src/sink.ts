@@ -3,11 +3,13 @@ import type { JsonObject, JsonValue, RecordedEvent } from '@shortlist/eventstore
 
 /**
  * The one sink every projector writes through (ARCHITECTURE.md, "Poison events never halt the
- * read side"). PostgreSQL's text and jsonb refuse NUL, so an event stored before the contract
- * refused it (or appended around the API) would fail its projection on every replay. Every
+ * read side"). PostgreSQL's text and jsonb refuse NUL, and jsonb refuses an unpaired UTF-16
+ * surrogate, so an event stored before the contract and the store refused them (inside a sealed
+ * personal field, or appended around the API) would fail its projection on every replay. Every
  * string of the event a projector sees, keys included, is scrubbed of the characters the
- * contract refuses; multi-line, so the tabs and line breaks of a message survive. The scrub is
- * a pure function of the event, so a replay still gives identical rows.
+ * contract refuses, and an unpaired surrogate becomes U+FFFD; multi-line, so the tabs and line
+ * breaks of a message survive. The scrub is a pure function of the event, so a replay still
+ * gives identical rows.
  */
 export function sinkText(value: string): string {
   return scrubText(value, { multiline: true });

@@ -8,6 +8,11 @@ describe('the projection sink', () => {
     expect(sinkText('line one\n\tline two\r\n')).toBe('line one\n\tline two\r\n');
   });
 
+  it('repairs unpaired surrogates to U+FFFD, which jsonb refuses as escapes, and keeps pairs', () => {
+    expect(sinkText('Asha\ud800 Rao 😀\udfff')).toBe('Asha\ufffd Rao 😀\ufffd');
+    expect(sinkJson({ 'k\udc00': ['\ud83d'] })).toEqual({ 'k\ufffd': ['\ufffd'] });
+  });
+
   it('scrubs every string of a JSON value, keys included, and leaves the rest as it is', () => {
     expect(
       sinkJson({ 'na\u0000me': ['a\u0000', { b: 'c\u2066' }], n: 1, ok: true, none: null }),

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import type { Caller } from './battery-world';
 import { CALLERS } from './battery-world';
-import { createArbitraries, HOSTILE_STRINGS, type SchemaResolver } from './json-schema-arbitrary';
+import {
+  carriesIllFormedText,
+  HOSTILE_STRINGS,
+  hostileFragment,
+  percentEncodeLoosely,
+  wtf8,
+} from './hostile-text';
+import { createArbitraries, type SchemaResolver } from './json-schema-arbitrary';
 import type { Operation } from './openapi-operations';
 
 /** One generated request, in the terms of `app.inject`. */
@@ -13,6 +20,8 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /** Whether it carries ill-formed UTF-16 (an unpaired surrogate) anywhere: for the figures. */
+  illFormed: boolean;
 }
 
 /** Path ids that exist in the world (the owners' orders, influencers, payouts, queries). */
@@ -36,6 +45,17 @@ const HOSTILE_IDS = [
   '%E0%A4%A',
   '%C0%AF',
   '9'.repeat(40),
+  // An unpaired surrogate as a careless encoder writes it (WTF-8), alone and after a real id.
+  '%ED%A0%80',
+  '%ED%BF%BF',
+  '00000000-0000-0000-0000-000000000000%ED%B0%80',
+  // A surrogate pair encoded as two such halves (CESU-8) instead of one 4-byte sequence.
+  '%ED%A0%BD%ED%B8%80',
+  '%D8%9C',
+  '%E2%80%A8',
+  '%EF%BF%BE',
+  '%F0%9F%98%80',
+  `e${'%CC%81'.repeat(200)}`,
 ];
 
 const CONTENT_TYPES = [
@@ -67,7 +87,11 @@ const multipartArbitrary = (fieldNames: string[]): fc.Arbitrary<{ type: string; 
       fields: fc.array(
         fc.tuple(
           fc.oneof(fc.constantFrom(...fieldNames), fc.string({ maxLength: 12 })),
-          fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom(...HOSTILE_STRINGS.slice(0, -1))),
+          fc.oneof(
+            fc.string({ maxLength: 80 }),
+            fc.constantFrom(...HOSTILE_STRINGS.slice(0, -1)),
+            hostileFragment,
+          ),
         ),
         { maxLength: 5 },
       ),
@@ -90,16 +114,17 @@ const multipartArbitrary = (fieldNames: string[]): fc.Arbitrary<{ type: string; 
     })
     .map(({ fields, files, boundary, headerBoundary, cut, closing }) => {
       const parts: Buffer[] = [];
+      // wtf8: an unpaired surrogate goes as its own bytes, not as the U+FFFD Buffer.from writes.
       for (const [name, value] of fields) {
         parts.push(
-          Buffer.from(
+          wtf8(
             `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
           ),
         );
       }
       for (const file of files) {
         parts.push(
-          Buffer.from(
+          wtf8(
             `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
               (file.type === '' ? '' : `Content-Type: ${file.type}\r\n`) +
               '\r\n',
@@ -129,7 +154,7 @@ export function requestsFor(
   resolve: SchemaResolver,
   knownIds: KnownIds,
 ): fc.Arbitrary<FuzzRequest> {
-  const { hostile, valid } = createArbitraries(resolve);
+  const { hostile, hostileString, valid } = createArbitraries(resolve);
   const pathParams = operation.parameters.filter((p) => p.in === 'path');
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
   const headerParams = operation.parameters.filter((p) => p.in === 'header');
@@ -138,8 +163,9 @@ export function requestsFor(
     fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...knownIds).map(encodeURIComponent) },
       { weight: 2, arbitrary: fc.uuid() },
-      { weight: 2, arbitrary: valid(schema).map((v) => encodeURIComponent(String(v))) },
+      { weight: 2, arbitrary: valid(schema).map((v) => percentEncodeLoosely(String(v))) },
       { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
+      { weight: 3, arbitrary: hostileString(schema).map(percentEncodeLoosely) },
     );
   const path = fc
     .tuple(...pathParams.map((p) => pathValue(p.schema)))
@@ -164,13 +190,15 @@ export function requestsFor(
       }),
     )
     .map(([values, extra]) => {
-      const search = new URLSearchParams();
+      // Encoded by hand: URLSearchParams would turn an unpaired surrogate into U+FFFD.
+      const pairs: string[] = [];
+      const add = (key: string, value: string) =>
+        pairs.push(`${percentEncodeLoosely(key)}=${percentEncodeLoosely(value)}`);
       queryParams.forEach((param, index) => {
-        for (const item of values[index] ?? []) search.append(param.name, item);
+        for (const item of values[index] ?? []) add(param.name, item);
       });
-      for (const [key, value] of Object.entries(extra)) search.append(key, value);
-      const text = search.toString();
-      return text === '' ? '' : `?${text}`;
+      for (const [key, value] of Object.entries(extra)) add(key, value);
+      return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
     });
 
   const headers = fc.tuple(...headerParams.map((p) => hostile(p.schema))).map((values) => {
@@ -226,14 +254,17 @@ export function requestsFor(
   );
   return fc
     .record({ caller, path, query, headers, body })
-    .map(({ caller, path: url, query: search, headers: extra, body: sent }) => ({
-      caller,
-      method: operation.method,
-      route: `${operation.method} ${operation.path}`,
-      url: `${url}${search}`,
-      headers: { ...extra, ...(sent.type === null ? {} : { 'content-type': sent.type }) },
-      ...(sent.payload === undefined ? {} : { payload: sent.payload }),
-    }));
+    .map(({ caller, path: url, query: search, headers: extra, body: sent }) => {
+      const request = {
+        caller,
+        method: operation.method,
+        route: `${operation.method} ${operation.path}`,
+        url: `${url}${search}`,
+        headers: { ...extra, ...(sent.type === null ? {} : { 'content-type': sent.type }) },
+        ...(sent.payload === undefined ? {} : { payload: sent.payload }),
+      };
+      return { ...request, illFormed: carriesIllFormedText(request) };
+    });
 }
 
 function intendedCallers(path: string): Caller[] {

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
+import { HOSTILE_STRINGS, hostileFragment, insertFragment } from './hostile-text';
 
 /**
  * fast-check values from the JSON Schemas of the OpenAPI document, in two flavours: `valid`
  * (what the schema allows) and `hostile` (valid values mixed with boundaries — empty, at the
- * maximum, one past it —, control characters, bidi overrides, 1 MB strings, wrong types,
- * missing and extra fields). Only the keywords the document uses are understood; anything else
- * generates loosely, which the hostile flavour does anyway.
+ * maximum, one past it —, wrong types, missing and extra fields, and on every string the
+ * hostile text of hostile-text.ts: unpaired surrogates, NUL, C0/C1 controls, bidi overrides and
+ * marks, line separators, noncharacters, astral characters, combining marks, very long text,
+ * alone or put into an otherwise valid value). Only the keywords the document uses are
+ * understood; anything else generates loosely, which the hostile flavour does anyway.
  */
 export interface JsonSchema {
   $ref?: string;
@@ -35,41 +38,7 @@ export interface JsonSchema {
 
 export type SchemaResolver = (ref: string) => JsonSchema;
 
-/** 1 MB of text: far past every limit, so the server must refuse it without choking. */
-const HUGE = 'a'.repeat(1024 * 1024);
-
-/** Strings that broke, or could break, a sink: NUL, C0/C1 controls, bidi overrides, etc. */
-export const HOSTILE_STRINGS: readonly string[] = [
-  '',
-  ' ',
-  '\u0000',
-  'name\u0000with nul',
-  '\u0001\u0002\u0007\u001b[31m',
-  'line\r\nbreak',
-  '\t',
-  '\u0085\u009f',
-  '\u202egnp.exe',
-  'safe\u2066isolate\u2069',
-  '\u200e\u200f',
-  '\ud800',
-  '\uffff',
-  '😀'.repeat(40),
-  "' OR 1=1 --",
-  '"; DROP TABLE users; --',
-  '<script>alert(1)</script>',
-  '../../../../etc/passwd',
-  '%00',
-  '__proto__',
-  'constructor',
-  '{"$gt":""}',
-  '0',
-  '-1',
-  '1e309',
-  'NaN',
-  'null',
-  'true',
-  HUGE,
-];
+export { HOSTILE_STRINGS } from './hostile-text';
 
 const WRONG_TYPES: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   null,
@@ -94,6 +63,12 @@ export function createArbitraries(resolve: SchemaResolver) {
   const deref = (schema: JsonSchema): JsonSchema =>
     schema.$ref === undefined ? schema : deref(resolve(schema.$ref));
 
+  /** The schema's own patterns and those of its `allOf` parts (zod writes a second regex so). */
+  const patternsOf = (schema: JsonSchema): string[] =>
+    [schema.pattern, ...(schema.allOf ?? []).map((part) => deref(part).pattern)].filter(
+      (pattern): pattern is string => pattern !== undefined,
+    );
+
   function validString(schema: JsonSchema): fc.Arbitrary<string> {
     const minLength = schema.minLength ?? 0;
     const maxLength = Math.min(schema.maxLength ?? 60, Math.max(minLength, 60));
@@ -104,10 +79,26 @@ export function createArbitraries(resolve: SchemaResolver) {
         .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
         .map((date) => date.toISOString());
     }
-    if (schema.pattern !== undefined) {
+    const patterns = patternsOf(schema);
+    if (patterns.length > 0) {
+      // Generated from the narrowest pattern: a field's own (a date, an id) before the text
+      // type's negated character class, before its well-formedness rule, which admits nearly
+      // anything; kept when every pattern matches.
+      const wellFormedRule = (pattern: string) => pattern.includes('ud800');
+      const source =
+        patterns.find((pattern) => !wellFormedRule(pattern) && !pattern.startsWith('^[^')) ??
+        patterns.find((pattern) => !wellFormedRule(pattern)) ??
+        patterns[0] ??
+        '';
+      const all = patterns.map((pattern) => new RegExp(pattern));
       return fc
-        .stringMatching(new RegExp(schema.pattern))
-        .filter((value) => value.length >= minLength && value.length <= (schema.maxLength ?? 1e6));
+        .stringMatching(new RegExp(source))
+        .filter(
+          (value) =>
+            value.length >= minLength &&
+            value.length <= (schema.maxLength ?? 1e6) &&
+            all.every((pattern) => pattern.test(value)),
+        );
     }
     return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });
   }
@@ -131,7 +122,12 @@ export function createArbitraries(resolve: SchemaResolver) {
     if (schema.enum !== undefined && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
     const choices = schema.anyOf ?? schema.oneOf;
     if (choices !== undefined && choices.length > 0) return fc.oneof(...choices.map(valid));
-    if (schema.allOf !== undefined && schema.allOf.length > 0) {
+    // A string's allOf holds its extra patterns (validString reads them); otherwise the first part.
+    if (
+      schema.allOf !== undefined &&
+      schema.allOf.length > 0 &&
+      !typesOf(schema).includes('string')
+    ) {
       return valid(schema.allOf[0] ?? {});
     }
     const types = typesOf(schema).filter((type) => type !== 'null');
@@ -155,11 +151,64 @@ export function createArbitraries(resolve: SchemaResolver) {
     }
   }
 
-  function validObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+  function validObject(
+    schema: JsonSchema,
+    options: { allKeys?: boolean } = {},
+  ): fc.Arbitrary<Record<string, unknown>> {
     const properties = schema.properties ?? {};
     const model: Record<string, fc.Arbitrary<unknown>> = {};
-    for (const [name, property] of Object.entries(properties)) model[name] = valid(property);
-    return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in model) });
+    for (const [name, property] of Object.entries(properties))
+      model[name] = validField(name, property);
+    const required = options.allKeys === true ? Object.keys(model) : (schema.required ?? []);
+    return fc.record(model, { requiredKeys: required.filter((k) => k in model) });
+  }
+
+  /**
+   * A field's valid value; a plain string field named like an e-mail gets an e-mail address,
+   * which the document cannot say but the server checks, so such bodies reach the handlers.
+   */
+  function validField(name: string, property: JsonSchema): fc.Arbitrary<unknown> {
+    const schema = deref(property);
+    const plainString = typesOf(schema).includes('string') && schema.enum === undefined;
+    if (plainString && /e-?mail/i.test(name)) return fc.emailAddress();
+    return valid(property);
+  }
+
+  /**
+   * A valid value with exactly one string inside it made hostile, every optional field present:
+   * the request passes every other rule, so what the hostile text meets is the text check, or,
+   * where a route lacked one, the handler and the store. null when the schema holds no string.
+   */
+  function withOneHostileString(input: JsonSchema, depth = 0): fc.Arbitrary<unknown> | null {
+    const schema = deref(input);
+    if (depth > 4) return null;
+    if (typesOf(schema).includes('string') && schema.enum === undefined) {
+      return hostileString(schema);
+    }
+    if (schema.properties !== undefined) {
+      const choices = Object.entries(schema.properties).flatMap(([name, property]) => {
+        const hostileValue = withOneHostileString(property, depth + 1);
+        if (hostileValue === null) return [];
+        return [
+          fc
+            .tuple(validObject(schema, { allKeys: true }), hostileValue)
+            .map(([object, value]) => ({ ...object, [name]: value })),
+        ];
+      });
+      return choices.length === 0 ? null : fc.oneof(...choices);
+    }
+    if (schema.items !== undefined) {
+      const hostileItem = withOneHostileString(schema.items, depth + 1);
+      if (hostileItem === null) return null;
+      return fc
+        .tuple(valid(schema), hostileItem)
+        .map(([items, item]) => [item, ...(Array.isArray(items) ? items.slice(1) : [])]);
+    }
+    for (const choice of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+      const found = withOneHostileString(choice, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
   }
 
   /** Values at and just past the schema's limits. */
@@ -189,22 +238,50 @@ export function createArbitraries(resolve: SchemaResolver) {
     return fc.constantFrom(...values);
   }
 
+  /**
+   * Hostile text where the schema says string: a valid value with a hostile fragment put in
+   * (so it gets past the other rules to the text check), or a hostile string alone.
+   */
+  function hostileString(schema: JsonSchema): fc.Arbitrary<string> {
+    return fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc
+          .tuple(
+            validString(schema).map(String),
+            hostileFragment,
+            fc.double({ min: 0, max: 1, noNaN: true }),
+          )
+          .map(([value, fragment, at]) => insertFragment(value, fragment, at)),
+      },
+      { weight: 1, arbitrary: hostileFragment },
+    );
+  }
+
   /** Anything a careless or malicious caller could put where the schema says `schema`. */
   function hostile(input: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
     const schema = deref(input);
     const isObject =
       typesOf(schema).includes('object') || (schema.properties !== undefined && depth < 3);
+    const isString = typesOf(schema).includes('string');
     return fc.oneof(
       { weight: 4, arbitrary: valid(schema) },
       { weight: 2, arbitrary: boundary(schema) },
       { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+      ...(isString ? [{ weight: 6, arbitrary: hostileString(schema) }] : []),
       { weight: 1, arbitrary: WRONG_TYPES },
       { weight: 1, arbitrary: fc.constant(undefined) },
       ...(isObject ? [{ weight: 6, arbitrary: hostileObject(schema, depth) }] : []),
+      ...(isObject && depth === 0 ? oneHostileString(schema) : []),
       ...(schema.items === undefined
         ? []
         : [{ weight: 2, arbitrary: fc.array(hostile(schema.items, depth + 1), { maxLength: 5 }) }]),
     );
+  }
+
+  function oneHostileString(schema: JsonSchema) {
+    const arbitrary = withOneHostileString(schema);
+    return arbitrary === null ? [] : [{ weight: 8, arbitrary }];
   }
 
   /** An object whose every field may be hostile, missing, or joined by unknown ones. */
@@ -218,7 +295,10 @@ export function createArbitraries(resolve: SchemaResolver) {
       .tuple(
         fc.record(model, { requiredKeys: [] }),
         fc.dictionary(
-          fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', '')),
+          fc.oneof(
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom('__proto__', 'constructor', '', 'k\ud800', 'k\u0000'),
+          ),
           fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), WRONG_TYPES),
           { maxKeys: 3 },
         ),
@@ -235,5 +315,5 @@ export function createArbitraries(resolve: SchemaResolver) {
       });
   }
 
-  return { valid, boundary, hostile, deref };
+  return { valid, boundary, hostile, hostileString, withOneHostileString, deref };
 }

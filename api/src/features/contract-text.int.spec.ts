@@ -337,6 +337,25 @@ describe('every route refuses NUL, control and bidi characters in body, query an
   });
 });
 
+describe('every route refuses an unpaired surrogate', () => {
+  const inBody = CASES.filter((row) => row.body !== undefined && row.url('a') === row.url('b'));
+  const inUrl = CASES.filter((row) => row.body === undefined);
+
+  it.each(inBody)('in a body: $route → 400', async ({ role, method, url, body }) => {
+    const answer = await call(role, method, url(''), body?.('\ud800'));
+    expect(answer).toEqual({ status: 400, body: { message: TEXT_MESSAGES.illFormed } });
+  });
+
+  // A URL is UTF-8: a surrogate cannot be encoded in it, only bytes that would mean one if
+  // decoded blindly (CESU-8). A path holding them is refused or finds nothing; a query decodes
+  // them as U+FFFD, a well-formed search that finds nothing. Never a 5xx.
+  it.each(inUrl)('in a path or query: $route → no 5xx', async ({ role, method, url }) => {
+    const sent = url('%ED%A0%80');
+    const answer = await call(role, method, sent);
+    expect(sent.includes('?') ? [200] : [400, 404]).toContain(answer.status);
+  });
+});
+
 describe('register with a NUL in the name', () => {
   it('is refused, appends nothing, and the next registration logs in', async () => {
     const before = await t.services.store.headPosition();

@@ -1,8 +1,8 @@
-import { scrubText } from '@shortlist/domain';
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../shared/http-error';
 import { DOCUMENT_KINDS, DOCUMENT_MIME_TYPES } from './document-sniffer';
 import type { FileStorage } from './file-storage.port';
+import { shownFileName } from './shown-file-name';
 
 export const DOWNLOAD_MESSAGES = {
   fileNotFound: 'File not found.',
@@ -18,10 +18,11 @@ export function mimeTypeOf(fileName: string): string {
 /**
  * RFC 6266: an ASCII fallback for old clients plus the exact UTF-8 name. Names are scrubbed when
  * an upload arrives (document-upload.ts); scrubbing again here keeps a name recorded before
- * that (a bidi override, a control character) out of the header a browser shows as is.
+ * that (a bidi character, a control character, an unpaired surrogate that encodeURIComponent
+ * would throw on) out of the header a browser shows as is.
  */
 export function contentDisposition(fileName: string): string {
-  const name = scrubText(fileName, { multiline: false }) || 'download';
+  const name = shownFileName(fileName) || 'download';
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRFC5987(name)}`;
 }

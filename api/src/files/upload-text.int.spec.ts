@@ -1,6 +1,16 @@
-import { hasForbiddenCharacters, TEXT_MESSAGES } from '@shortlist/domain';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  hasForbiddenCharacters,
+  orderDecider,
+  orderStreamName,
+  TEXT_MESSAGES,
+} from '@shortlist/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '../commands/handle-command';
 import { placeServiceOrder } from '../testing/admin-test-kit';
+import { olderVersionStore } from '../testing/older-version-writer';
 import {
   createOrdersTestApp,
   type FilePart,
@@ -10,6 +20,7 @@ import {
   registerUser,
   type TestUser,
 } from '../testing/orders-test-kit';
+import { createLocalDiskFileStorage } from './local-disk.file-storage';
 import { minimalDocx, minimalPdf } from './testing/document-fixtures';
 
 // Issue 9, items 10 and 11: the text an upload brings with it. The file name is scrubbed once,
@@ -42,9 +53,9 @@ async function postServiceOrder(fields: [string, string | FilePart][]) {
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
-const BIDI_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 // The same characters as they appear percent-encoded in filename*=UTF-8''…
-const ENCODED_BIDI = /%E2%80%8[EF]|%E2%80%A[A-E]|%E2%81%A[6-9]|%0[0-9A-F]|%1[0-9A-F]|%7F/i;
+const ENCODED_BIDI = /%D8%9C|%E2%80%8[EF]|%E2%80%A[A-E]|%E2%81%A[6-9]|%0[0-9A-F]|%1[0-9A-F]|%7F/i;
 
 /** The download answers with exactly this name, in both forms of Content-Disposition. */
 function expectSafeDisposition(header: string | undefined, name: string) {
@@ -59,6 +70,8 @@ const hostileNames: [string, string][] = [
   ['invoice\u202Efdp.exe.pdf', 'invoicefdp.exe.pdf'],
   ['\u2066cv\u2069.pdf', 'cv.pdf'],
   ['cv\u200E\u200F\u202A\u202B\u202C\u202D\u2067\u2068.pdf', 'cv.pdf'],
+  // U+061C, the Arabic letter mark: the one Bidi_Control character names used to keep.
+  ['cv\u061C.pdf', 'cv.pdf'],
   ['../../etc/passwd', 'passwd.pdf'],
   ['..\\..\\windows\\win.ini', 'win.ini.pdf'],
   ['\u202E', 'resume.pdf'],
@@ -100,6 +113,7 @@ describe('file names of admin attachments', () => {
     await markPaid(t, orderId);
     const cases: [string, string][] = [
       ['final\u202Excod.exe.docx', 'finalxcod.exe.docx'],
+      ['final\u061C.docx', 'final.docx'],
       ['../../../etc/shadow\u2066.docx', 'shadow.docx'],
     ];
     for (const [filename, expected] of cases) {
@@ -124,6 +138,57 @@ describe('file names of admin attachments', () => {
       expect(download.statusCode).toBe(200);
       expectSafeDisposition(download.headers['content-disposition'], expected);
     }
+  });
+});
+
+describe('file names stored by older versions', () => {
+  it('are shown and sent without the Bidi_Control characters they kept', async () => {
+    const storage = createLocalDiskFileStorage({ root: join(t.config.dataDir, 'files') });
+    const fileId = await storage.put(Readable.from([minimalPdf()]));
+    const orderId = randomUUID();
+    await handleCommand({
+      store: olderVersionStore(t),
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: {
+        type: 'PlaceOrder',
+        data: {
+          orderId,
+          userId: alice.id,
+          userEmail: alice.email,
+          service: 'resume_review',
+          description: '',
+          currency: 'INR',
+          resume: null,
+          customerUploads: [{ fileId, name: 'cv\u061C\u202E.pdf' }],
+        },
+        metadata: {
+          actor: `user:${alice.id}`,
+          correlationId: randomUUID(),
+          causationId: null,
+          now: new Date().toISOString(),
+        },
+      },
+    });
+    const head = await t.services.store.headPosition();
+    expect(head !== null && (await t.services.waiter.waitFor(head, { timeoutMs: 30_000 }))).toBe(
+      true,
+    );
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      headers: alice.auth,
+    });
+    expect(order.json().order.customerUploads).toEqual([
+      { name: 'cv.pdf', url: `/api/orders/${orderId}/uploads/0` },
+    ]);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/uploads/0`,
+      headers: alice.auth,
+    });
+    expect(download.statusCode).toBe(200);
+    expectSafeDisposition(download.headers['content-disposition'], 'cv.pdf');
   });
 });
 

@@ -3,6 +3,7 @@ import type { JsonObject, NewEvent } from '@shortlist/eventstore';
 import { formatVerifyReport, PROJECTION_NAMES, verifyProjections } from '@shortlist/projections';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appendAsOlderVersion } from '../testing/older-version-writer';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
@@ -10,7 +11,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
  * PostgreSQL refuses still projects (the sink), and an event that fails a projection for any
  * other reason is quarantined, visible to admins and retryable, while the rest flows on and the
  * public health stays up. Events are appended straight to the store, around the API's contract,
- * as a damaged database would hold them; NUL travels in the sealed personal fields, as it did.
+ * as a damaged database would hold them; NUL travels in the sealed personal fields, as it did
+ * before the store refused it (appendAsOlderVersion).
  */
 const opened: TestApp[] = [];
 
@@ -51,7 +53,8 @@ function registered(userId: string, name: string, email = `${userId}@example.com
 
 async function register(t: TestApp, name: string, email?: string) {
   const userId = randomUUID();
-  const { position } = await t.services.store.append(
+  const { position } = await appendAsOlderVersion(
+    t,
     `user-${userId}`,
     [registered(userId, name, email)],
     { expectedVersion: -1 },
@@ -69,7 +72,7 @@ describe('poison events', () => {
     const t = await open();
     const eve = await register(t, 'Eve\u0000 Doe\u202E', 'eve\u0000@example.com');
     const orderId = randomUUID();
-    await t.services.store.append(`order-${orderId}`, [
+    await appendAsOlderVersion(t, `order-${orderId}`, [
       event('OrderPlaced', {
         orderId,
         userId: eve.userId,

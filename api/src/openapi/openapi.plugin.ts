@@ -1,8 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { multiLineText } from '@shortlist/domain/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** Where the contract is published (README, e2e and the battery read it from here). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -55,13 +57,21 @@ function transform(document: TransformInput): ReturnType<typeof jsonSchemaTransf
   return transformed;
 }
 
+/**
+ * The text fields of a multipart body are the contract's multi-line text at least (each route's
+ * handler applies its own schema, which may be stricter): published so a client sees the rule.
+ */
+const { $schema: _dialect, ...multipartTextField } = z.toJSONSchema(multiLineText(), {
+  io: 'input',
+});
+
 const MULTIPART_BODY = {
   type: 'object',
   required: ['file'],
   properties: {
     file: { type: 'string', format: 'binary', description: 'a PDF, DOC or DOCX of at most 10 MB' },
   },
-  additionalProperties: { type: 'string' },
+  additionalProperties: multipartTextField,
 };
 
 /**

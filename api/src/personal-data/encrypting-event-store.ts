@@ -1,5 +1,12 @@
 import { personalFieldsOf } from '@shortlist/domain';
-import type { EventStore, JsonObject, NewEvent, RecordedEvent } from '@shortlist/eventstore';
+import {
+  assertStorableEvents,
+  type EventStore,
+  type JsonObject,
+  type NewEvent,
+  type RecordedEvent,
+  repairUnstorableText,
+} from '@shortlist/eventstore';
 import { isSealedField, openField, sealField } from './field-cipher';
 import type { KeyVault } from './key-vault';
 
@@ -10,23 +17,6 @@ import type { KeyVault } from './key-vault';
  * those fields read as null while every event still replays.
  */
 export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventStore {
-  async function seal(streamName: string, events: NewEvent[]): Promise<NewEvent[]> {
-    if (!events.some((event) => personalFieldsOf(event.type).length > 0)) return events;
-    const key = (await vault.keysFor([streamName], { create: true })).get(streamName) ?? null;
-    return events.map((event) => {
-      const fields = personalFieldsOf(event.type);
-      if (fields.length === 0) return event;
-      const data: JsonObject = { ...event.data };
-      for (const field of fields) {
-        const value = data[field];
-        if (value === undefined) continue;
-        // An erased stream keeps no new personal data: the field is dropped, not stored in clear.
-        data[field] = key === null ? null : sealField(key, aad(streamName, field), value);
-      }
-      return { ...event, data };
-    });
-  }
-
   // Opened copies of events the store handed out as objects: the PostgreSQL store gives every
   // live subscription of a process the same objects for the newest events (shared-tail.ts), so
   // nine subscribers look up keys for and decrypt each event once, not nine times, even when
@@ -55,7 +45,10 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
 
   return {
     async append(streamName, events, options) {
-      return inner.append(streamName, await seal(streamName, events), options);
+      // Checked in clear: once sealed, a personal field is ciphertext that any store accepts,
+      // and what it hides would fail every projection that opens it.
+      assertStorableEvents(streamName, events);
+      return inner.append(streamName, await sealPersonalFields(vault, streamName, events), options);
     },
     async readStream(streamName, options) {
       const result = await inner.readStream(streamName, options);
@@ -72,6 +65,30 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
   };
 }
 
+/**
+ * The personal fields of `events` sealed with the stream's key (created when it has none). An
+ * erased stream keeps no new personal data: its fields are dropped, not stored in clear.
+ */
+export async function sealPersonalFields(
+  vault: KeyVault,
+  streamName: string,
+  events: NewEvent[],
+): Promise<NewEvent[]> {
+  if (!events.some((event) => personalFieldsOf(event.type).length > 0)) return events;
+  const key = (await vault.keysFor([streamName], { create: true })).get(streamName) ?? null;
+  return events.map((event) => {
+    const fields = personalFieldsOf(event.type);
+    if (fields.length === 0) return event;
+    const data: JsonObject = { ...event.data };
+    for (const field of fields) {
+      const value = data[field];
+      if (value === undefined) continue;
+      data[field] = key === null ? null : sealField(key, aad(streamName, field), value);
+    }
+    return { ...event, data };
+  });
+}
+
 const aad = (streamName: string, field: string) => `${streamName}\n${field}`;
 
 function openEvent(event: RecordedEvent, keys: Map<string, Buffer | null>): RecordedEvent {
@@ -80,7 +97,13 @@ function openEvent(event: RecordedEvent, keys: Map<string, Buffer | null>): Reco
   for (const field of personalFieldsOf(event.type)) {
     const value = data[field];
     if (!isSealedField(value)) continue;
-    data[field] = key === null ? null : openField(key, aad(event.streamName, field), value);
+    // Older versions sealed text before anything refused unpaired surrogates or NUL: what is
+    // opened is made storable again, so a command or a policy that copies it into a new event,
+    // or a projection that writes it, never fails on history.
+    data[field] =
+      key === null
+        ? null
+        : repairUnstorableText(openField(key, aad(event.streamName, field), value));
   }
   return { ...event, data };
 }

@@ -1,5 +1,9 @@
-import { DomainError, type DomainErrorKind } from '@shortlist/domain';
-import { WrongExpectedVersionError } from '@shortlist/eventstore';
+import { DomainError, type DomainErrorKind, TEXT_MESSAGES } from '@shortlist/domain';
+import {
+  UnstorableEventError,
+  type UnstorableReason,
+  WrongExpectedVersionError,
+} from '@shortlist/eventstore';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -43,6 +47,12 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     request.log.warn({ err: error }, 'Concurrent writes outlasted the retries');
     return reply.code(409).send({ message: ERROR_MESSAGES.conflict });
   }
+  if (error instanceof UnstorableEventError) {
+    // The contract refuses such text at the edge; this is what got past it (a multipart field,
+    // text copied from elsewhere). The error names the field, never its value.
+    request.log.warn({ err: error }, 'The event store refused an un-storable event');
+    return reply.code(400).send({ message: UNSTORABLE_MESSAGES[error.reason] });
+  }
   const statusCode = statusCodeOf(error);
   if (statusCode !== null && statusCode >= 400 && statusCode < 500) {
     // Fastify's own client errors (bad JSON, body too large, rate limited…) say what went wrong.
@@ -51,6 +61,15 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   request.log.error({ err: error }, 'Unhandled error');
   return reply.code(500).send({ message: ERROR_MESSAGES.unexpected });
 }
+
+/** What a caller is told when the store refuses what their request would have recorded. */
+const UNSTORABLE_MESSAGES: Record<UnstorableReason, string> = {
+  'ill-formed-text': TEXT_MESSAGES.illFormed,
+  nul: TEXT_MESSAGES.controlCharacters,
+  'too-deep': TEXT_MESSAGES.unstorable,
+  'too-large': TEXT_MESSAGES.unstorable,
+  'not-json': TEXT_MESSAGES.unstorable,
+};
 
 // zod's own messages ("Invalid input: expected string, received undefined") need the field's
 // name to make sense; a schema's custom message ("Enter your issue") already reads well alone.

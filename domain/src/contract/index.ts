@@ -46,6 +46,7 @@ export {
 } from './api/route';
 export {
   hasForbiddenCharacters,
+  isWellFormedText,
   multiLineText,
   scrubText,
   singleLineText,

@@ -100,7 +100,7 @@ export function createKurrentDbEventStore(connection: KurrentDbConnection): Even
 
   return {
     async append(streamName, events, options = {}): Promise<AppendResult> {
-      assertAppendable(events);
+      assertAppendable(streamName, events);
       const expected = options.expectedVersion ?? 'any';
       try {
         const result = await client.appendToStream(

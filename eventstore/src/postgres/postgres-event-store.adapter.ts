@@ -312,7 +312,7 @@ export function createPostgresEventStore(
 
   return {
     async append(streamName, events, appendOptions = {}): Promise<AppendResult> {
-      assertAppendable(events);
+      assertAppendable(streamName, events);
       const expected = appendOptions.expectedVersion ?? 'any';
       return appends.send({
         streamName,

@@ -9,6 +9,7 @@ import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, routeRateLimit } from '../../shared/rate-limits';
 import { referralFor } from './referral';
 import { registerAccount } from './register-account';
+import { registrationRecovery } from './registration-recovery';
 
 /**
  * POST /register {name, email, password, cpassword, referralCode?} (+ optional X-Ref header):
@@ -41,6 +42,7 @@ export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = asy
         role: 'user',
         referral,
         metadata: commandMetadataFor(request),
+        recovery: registrationRecovery(app),
       });
       // The next request (login, /me/stats) reads the users table: let it see this account.
       await app.waitForProjections(account.position, ['users']);

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
 import type { OrderView } from '@shortlist/domain/contract';
 import type { OrderRow } from '@shortlist/projections';
+import { shownFileName } from '../../files/shown-file-name';
 
 /** The download and receipt routes the `url`s point at: never a storage id or a disk path. */
 export const orderUrls = {
@@ -31,11 +32,11 @@ export function toOrderView(row: OrderRow): OrderView {
     // LinkedIn optimisation cannot be ordered yet (SPEC §5), so no order has a profile URL.
     inputs: { linkedinUrl: null },
     customerUploads: row.customer_uploads.map((upload, index) => ({
-      name: upload.name,
+      name: shownFileName(upload.name),
       url: orderUrls.upload(row.id, index),
     })),
     attachments: row.attachments.map((attachment) => ({
-      name: attachment.name,
+      name: shownFileName(attachment.name),
       filename: attachment.filename,
       url: orderUrls.attachment(row.id, attachment.filename),
     })),

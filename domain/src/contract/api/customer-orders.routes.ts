@@ -101,7 +101,7 @@ export const changeOrderCurrencyRoute = defineRoute({
   audience: 'customer',
   summary: 'Change the currency of an unpaid order',
   params: idParamsSchema,
-  body: z.object({ currency: currencySchema }),
+  body: z.object({ currency: singleLineText().pipe(currencySchema) }),
   response: z.object({ order: orderSchema, message: z.string() }),
 });
 
