@@ -2,8 +2,8 @@ import type { AtsDocument, AtsPage, AtsTextItem } from '@shortlist/domain';
 import { getDocumentProxy } from 'unpdf';
 import { HttpError } from '../http-error';
 import { unreadable } from './extraction-error';
-import { withPageFacts } from './pdf-page-reader';
 import { EXTRACTION_LIMITS, tooComplex } from './extraction-limits';
+import { withPageFacts } from './pdf-page-reader';
 import { checkPdfStreams } from './pdf-stream-check';
 
 /** Pages read at most: a resume has one to three; the rest only costs time. */
