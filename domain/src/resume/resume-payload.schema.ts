@@ -21,6 +21,12 @@ export const SUMMARY_COUNTER = 300;
 // Not in the spec: caps that keep a single order's payload bounded; far above any real resume.
 const SHORT_TEXT_MAX = 200;
 const LONG_TEXT_MAX = 5000;
+/**
+ * Entries per list (jobs, degrees, projects, certifications, languages): a visitor's payload stays
+ * bounded before any rendering work (30 entries of 5,000 characters is ~150 KB), while the longest
+ * real resumes list about a dozen jobs.
+ */
+export const RESUME_LIST_MAX = 30;
 
 // Every field is the contract's text (contract/text.ts): one line, except the ones the form
 // shows as a text area, where line breaks and tabs are the point.
@@ -39,7 +45,10 @@ const oneOf = <const T extends readonly [string, ...string[]]>(label: string, va
   z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
 
 const nonEmptyList = <T extends z.ZodType>(label: string, entry: T) =>
-  z.array(entry, { error: `${label} is required.` }).min(1, `Add at least one ${label} entry.`);
+  z
+    .array(entry, { error: `${label} is required.` })
+    .min(1, `Add at least one ${label} entry.`)
+    .max(RESUME_LIST_MAX, `Add at most ${RESUME_LIST_MAX} ${label} entries.`);
 
 export const workEntrySchema = z.object({
   jobTitle: requiredText('Job title'),

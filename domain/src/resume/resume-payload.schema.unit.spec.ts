@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '../contract/text';
 import { validResumePayload } from '../testing/resume-fixture';
 import { suggestedRoles } from './resume-options';
-import { RESUME_MESSAGES, resumePayloadSchema } from './resume-payload.schema';
+import { RESUME_LIST_MAX, RESUME_MESSAGES, resumePayloadSchema } from './resume-payload.schema';
 
 function firstMessage(input: unknown): string | undefined {
   const result = resumePayloadSchema.safeParse(input);
@@ -54,6 +54,17 @@ describe('resume payload schema', () => {
     expect(firstMessage({ ...payload, langs: [] })).toBe('Add at least one language entry.');
     expect(firstMessage({ ...payload, personal: { ...payload.personal, phone: '' } })).toBe(
       'Phone is required.',
+    );
+  });
+
+  it('caps every list at RESUME_LIST_MAX entries, saying so', () => {
+    const payload = validResumePayload();
+    const [language] = payload.langs;
+    if (!language) throw new Error('fixture has a language entry');
+    const langs = (count: number) => Array.from({ length: count }, () => language);
+    expect(firstMessage({ ...payload, langs: langs(RESUME_LIST_MAX) })).toBeUndefined();
+    expect(firstMessage({ ...payload, langs: langs(RESUME_LIST_MAX + 1) })).toBe(
+      `Add at most ${RESUME_LIST_MAX} language entries.`,
     );
   });
 

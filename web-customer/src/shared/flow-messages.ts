@@ -240,6 +240,7 @@ export const flowMessages = {
     remove: 'Remove',
     removeEntry: (name: string, index: number) => `Remove ${name} ${index + 1}`,
     lastEntry: 'Keep at least one entry: write N/A in its fields if it does not apply.',
+    fullList: (max: number) => `This list holds at most ${max} entries.`,
     lists: {
       work: 'Work experience',
       edu: 'Education',

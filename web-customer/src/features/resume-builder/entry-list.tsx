@@ -1,4 +1,4 @@
-import { LANGUAGE_LEVELS } from '@shortlist/domain';
+import { LANGUAGE_LEVELS, RESUME_LIST_MAX } from '@shortlist/domain';
 import { Button, Field, Select, TextArea } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
@@ -62,6 +62,7 @@ export function EntryList({ list, draft, errors, change }: StepProps & { list: L
   const entries = draft.lists[list];
   const name = copy.lists[list];
   const only = entries.length <= 1;
+  const full = entries.length >= RESUME_LIST_MAX;
 
   const add = () => {
     change((d) => withEntryAdded(d, list), '');
@@ -144,8 +145,9 @@ export function EntryList({ list, draft, errors, change }: StepProps & { list: L
         </fieldset>
       ))}
       {only ? <p className={styles.hint}>{copy.lastEntry}</p> : null}
+      {full ? <p className={styles.hint}>{copy.fullList(RESUME_LIST_MAX)}</p> : null}
       <div>
-        <Button variant="secondary" onClick={add}>
+        <Button variant="secondary" onClick={add} disabled={full}>
           {copy.addEntry}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { RESUME_LIST_MAX } from '@shortlist/domain';
 import { clearSession } from '@shortlist/web-kit';
 import { json, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -134,6 +135,26 @@ describe('resume builder: later steps', () => {
     expect(screen.queryByRole('group', { name: 'Language 2' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove Language 1' })).toBeDisabled();
   });
+
+  it('stops adding at the list cap and says why', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(8);
+    // One entry short of the cap, so one click fills the list.
+    const stored = JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}');
+    const [language] = stored.draft.lists.langs;
+    stored.draft.lists.langs = Array.from({ length: RESUME_LIST_MAX - 1 }, (_, index) => ({
+      ...language,
+      key: `lang-${index}`,
+    }));
+    sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored));
+    await renderApp('/createresume', { user: customer });
+    const add = screen.getByRole('button', { name: 'Add Entry' });
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    expect(screen.getByRole('group', { name: `Language ${RESUME_LIST_MAX}` })).toBeVisible();
+    expect(add).toBeDisabled();
+    expect(screen.getByText(`This list holds at most ${RESUME_LIST_MAX} entries.`)).toBeVisible();
+  }, 30_000); // thirty entries of form fields take a while to render in happy-dom
 
   it('keeps the draft across a reload of the screen', async () => {
     stubFetch(() => json(200, {}));
