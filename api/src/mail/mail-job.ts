@@ -15,6 +15,7 @@ const payloadSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export interface EnqueueMailOptions {
@@ -33,6 +34,7 @@ export async function enqueueMail(
 ): Promise<void> {
   const payload: JsonObject = { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text };
   if (mail.html !== undefined) payload.html = mail.html;
+  if (mail.headers !== undefined) payload.headers = mail.headers;
   await queue.enqueue(MAIL_SEND_JOB, payload, {
     key: mail.id,
     attempts: options.attempts ?? MAIL_ATTEMPTS,
@@ -54,6 +56,7 @@ export function registerMailJob(queue: JobQueue, mailer: Mailer, logger?: MailJo
       subject: parsed.subject,
       text: parsed.text,
       ...(parsed.html === undefined ? {} : { html: parsed.html }),
+      ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
     };
     const sent = await mailer.send(mail);
     // The recipient and the body stay out of the log (personal data, reset links).
