@@ -57,7 +57,7 @@ export const supportReplyMail = defineMail<{
   reminder: false,
   subject: (data) => data.subject,
   body: (data) => (
-    <MailLayout preview={data.subject} heading={data.subject}>
+    <MailLayout preview={data.subject}>
       {lines(data.body).map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text never move
         <Paragraph key={index}>{line}</Paragraph>

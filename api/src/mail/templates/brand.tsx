@@ -31,7 +31,8 @@ export const MAIL_TOKENS = {
 export interface MailLayoutProps {
   /** The inbox's one-line preview. */
   preview: string;
-  heading: string;
+  /** None where the subject already says it all (a support reply). */
+  heading?: string | undefined;
   children: ReactNode;
   /** Reminder-type mails only: where one click stops them. */
   unsubscribeUrl?: string | undefined;

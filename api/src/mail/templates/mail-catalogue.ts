@@ -51,6 +51,11 @@ export type MailKind = keyof typeof MAIL_TEMPLATES;
 export type MailData<K extends MailKind> =
   (typeof MAIL_TEMPLATES)[K] extends MailTemplate<infer Data> ? Data : never;
 
+/** Headings read as written (html-to-text shouts them in capitals by default). */
+const PLAIN_TEXT_OPTIONS = {
+  selectors: [{ selector: 'h1', options: { uppercase: false } }],
+};
+
 export interface MailEnvelope {
   /** The mail's stable id (Message-ID, outbox file, queue key). */
   id: string;
@@ -76,7 +81,10 @@ export async function renderMail<K extends MailKind>(
   }
   const unsubscribeUrl = template.reminder ? envelope.unsubscribeUrl : undefined;
   const element = template.body(Object.assign({}, data, { unsubscribeUrl }));
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT_OPTIONS }),
+  ]);
   return {
     id: envelope.id,
     to: envelope.to,
