@@ -1,6 +1,7 @@
 import type { JsonObject } from '@shortlist/eventstore';
 import { z } from 'zod';
 import type { JobQueue } from '../queue/job-queue.port';
+import type { MailDeliveries } from './mail-deliveries';
 import { MAIL_ID_PATTERN, type Mailer, type OutgoingMail } from './mailer.port';
 
 export const MAIL_SEND_JOB = 'mail.send';
@@ -46,8 +47,16 @@ export interface MailJobLogger {
   info(object: object, message: string): void;
 }
 
-/** The `mail.send` handler: a throw (server down, refused) makes the queue retry with backoff. */
-export function registerMailJob(queue: JobQueue, mailer: Mailer, logger?: MailJobLogger): void {
+/**
+ * The `mail.send` handler: a throw (server down, refused) makes the queue retry with backoff.
+ * With `deliveries`, a mail already sent (or being sent by another process) is not sent again.
+ */
+export function registerMailJob(
+  queue: JobQueue,
+  mailer: Mailer,
+  logger?: MailJobLogger,
+  deliveries?: MailDeliveries,
+): void {
   queue.process(MAIL_SEND_JOB, async (payload, job) => {
     const parsed = payloadSchema.parse(payload);
     const mail: OutgoingMail = {
@@ -58,7 +67,18 @@ export function registerMailJob(queue: JobQueue, mailer: Mailer, logger?: MailJo
       ...(parsed.html === undefined ? {} : { html: parsed.html }),
       ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
     };
-    const sent = await mailer.send(mail);
+    if (deliveries !== undefined && !(await deliveries.claim(mail.id))) {
+      logger?.info({ mailId: mail.id }, 'Mail already sent; not sent again');
+      return;
+    }
+    let sent: Awaited<ReturnType<Mailer['send']>>;
+    try {
+      sent = await mailer.send(mail);
+    } catch (error) {
+      await deliveries?.release(mail.id);
+      throw error;
+    }
+    await deliveries?.markSent(mail.id);
     // The recipient and the body stay out of the log (personal data, reset links).
     logger?.info({ mailId: mail.id, messageId: sent.messageId, attempt: job.attempt }, 'Mail sent');
   });
