@@ -21,6 +21,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers the mail carried (List-Unsubscribe on reminders). */
+  headers: Record<string, string>;
   date: string;
 }
 
@@ -42,6 +44,8 @@ const outboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  // Files written before headers were kept have none.
+  headers: z.record(z.string(), z.string()).default({}),
   date: z.string(),
 });
 
@@ -62,6 +66,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === undefined ? {} : { html: mail.html }),
+        ...(mail.headers === undefined ? {} : { headers: mail.headers }),
         messageId: messageIdFor(mail.id),
       });
       const composed = jsonTransportMessageSchema.parse(JSON.parse(info.message));
@@ -73,6 +78,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         subject: composed.subject,
         text: composed.text,
         html: composed.html ?? null,
+        headers: mail.headers ?? {},
         date: new Date().toISOString(),
       };
       await mkdir(options.dir, { recursive: true });

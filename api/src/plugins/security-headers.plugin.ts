@@ -43,6 +43,7 @@ export function ownInlineStyleHashes(): string[] {
     to: 'to@example.com',
     subject: 'subject',
     text: 'text',
+    headers: {},
     html: null,
     date: new Date(0).toISOString(),
   });

@@ -23,6 +23,7 @@ export * from './api/influencer.messages';
 export * from './api/influencer.routes';
 export * from './api/influencer-statement.routes';
 export * from './api/influencer-views';
+export * from './api/mail.routes';
 export { type OrderView, orderSchema } from './api/order-view';
 export * from './api/paging';
 export * from './api/params';
