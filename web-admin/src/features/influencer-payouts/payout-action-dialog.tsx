@@ -1,8 +1,4 @@
-import {
-  type AdminPayoutView,
-  listAdminInfluencerPayoutsRoute,
-  updateInfluencerPayoutRoute,
-} from '@shortlist/domain/contract';
+import { type AdminPayoutView, updateInfluencerPayoutRoute } from '@shortlist/domain/contract';
 import { Button, Dialog, errorMessage, Field, useApiMutation, useToast } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { formatMoney } from '../../shared/format';
@@ -27,9 +23,7 @@ export function PayoutActionDialog({
   const toast = useToast();
   const [txnId, setTxnId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const update = useApiMutation(updateInfluencerPayoutRoute, {
-    invalidates: [listAdminInfluencerPayoutsRoute],
-  });
+  const update = useApiMutation(updateInfluencerPayoutRoute);
 
   const close = () => {
     setTxnId('');

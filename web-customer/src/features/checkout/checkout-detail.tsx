@@ -5,11 +5,7 @@ import {
   UNPAID_ORDER_EXPIRY_DAYS,
   unpaidOrderExpiresAt,
 } from '@shortlist/domain';
-import {
-  changeOrderCurrencyRoute,
-  getOrderRoute,
-  listMyOrdersRoute,
-} from '@shortlist/domain/contract';
+import { changeOrderCurrencyRoute, getOrderRoute } from '@shortlist/domain/contract';
 import {
   ApiError,
   Button,
@@ -57,15 +53,13 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   const order = useApiQuery(getOrderRoute, input);
   const cache = useApiCache();
   const showOrder = (shown: Order) => cache.set(getOrderRoute, input, { order: shown });
-  const currencyChange = useApiMutation(changeOrderCurrencyRoute, {
-    invalidates: [listMyOrdersRoute],
-  });
+  const currencyChange = useApiMutation(changeOrderCurrencyRoute);
   const [placed, setPlaced] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
+  // The payment wrote its last read of the order into the cache (use-pay-now.ts).
   const payment = usePayNow((_id, paid) => {
-    if (paid) showOrder(paid);
-    else void order.refetch();
+    if (!paid) void order.refetch();
     setPlaced(true);
   });
   const removal = useDeleteOrder(() => navigate(paths.checkout, { replace: true }));
