@@ -35,6 +35,7 @@ const TITLES: Readonly<Record<string, string>> = {
   DeliveryAttached: 'Delivery file attached',
   DeliveryRemoved: 'Delivery file removed',
   ReviewSuggestionsSaved: 'Suggestions saved',
+  DeliveryOpened: 'Delivery opened by the customer',
   OrderRefunded: 'Order refunded',
   OrderDataErased: 'Personal data erased',
   AtsCheckRecorded: 'ATS check of the upload recorded',

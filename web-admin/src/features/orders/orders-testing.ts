@@ -33,6 +33,16 @@ export function apiOrder(overrides: Record<string, unknown> = {}): Record<string
     receiptUrl: null,
     hasReviewSuggestions: true,
     reviewSuggestions: 'Tighten the summary.',
+    timeline: {
+      placedAt: '2025-11-20T10:00:00.000Z',
+      paidAt: '2025-11-20T10:05:00.000Z',
+      startedAt: null,
+      deliveredAt: '2025-11-21T09:00:00.000Z',
+      completedAt: null,
+      refundedAt: null,
+      dueAt: '2025-11-22T10:05:00.000Z',
+    },
+    newDelivery: true,
     ...overrides,
   };
 }
