@@ -5,6 +5,7 @@ import {
   getOrderReceiptRoute,
   getOrderRoute,
   listMyOrdersRoute,
+  openOrderDeliveryRoute,
   placeResumeOrderRoute,
   placeServiceOrderRoute,
   verifyPaymentRoute,
@@ -22,6 +23,7 @@ export const customerStaleAfter = staleAfter([
   [placeResumeOrderRoute, [listMyOrdersRoute, getCustomerStatsRoute]],
   [placeServiceOrderRoute, [listMyOrdersRoute, getCustomerStatsRoute]],
   [changeOrderCurrencyRoute, [listMyOrdersRoute, getOrderRoute]],
+  [openOrderDeliveryRoute, [listMyOrdersRoute, getOrderRoute]],
   [deleteOrderRoute, [listMyOrdersRoute, getOrderRoute, getCustomerStatsRoute]],
   [verifyPaymentRoute, [listMyOrdersRoute, getOrderReceiptRoute, getCustomerStatsRoute]],
 ]);

@@ -14,7 +14,6 @@ import {
   errorMessage,
   LinkButton,
   Skeleton,
-  StatusChip,
   saveCurrency,
   useApiCache,
   useApiMutation,
@@ -33,6 +32,7 @@ import {
   type Order,
   receiptUrlOf,
 } from '../../shared/orders/order-facts';
+import { OrderTimeline, PaymentChip, StageChip } from '../../shared/orders/order-timeline';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
@@ -161,13 +161,13 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
             <div>
               <dt>{copy.status}</dt>
               <dd>
-                <StatusChip value={current.status} />
+                <StageChip order={current} />
               </dd>
             </div>
             <div>
               <dt>{copy.payment}</dt>
               <dd>
-                <StatusChip kind="payment" value={current.paymentStatus} />
+                <PaymentChip order={current} />
               </dd>
             </div>
             {current.description ? (
@@ -191,6 +191,12 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
               </div>
             ) : null}
           </dl>
+          <section className={styles.progress} aria-labelledby="progress-heading">
+            <h3 id="progress-heading" className={styles.progressTitle}>
+              {flowMessages.orderProgress.heading}
+            </h3>
+            <OrderTimeline order={current} />
+          </section>
         </section>
         <section className={styles.summary} aria-labelledby="payment-heading">
           <h2 id="payment-heading" className={styles.summaryTitle}>

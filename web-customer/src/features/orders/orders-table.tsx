@@ -3,12 +3,12 @@ import {
   DataTable,
   type DataTableSort,
   normalizeOrderStatus,
-  StatusChip,
   VisuallyHidden,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
 import { formatOrderTime, type Order, shortId } from '../../shared/orders/order-facts';
+import { PaymentChip, StageSummary } from '../../shared/orders/order-timeline';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
 
@@ -42,14 +42,14 @@ export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: Orders
     {
       id: 'status',
       header: copy.columns.status,
-      cell: (order) => <StatusChip value={order.status} />,
+      cell: (order) => <StageSummary order={order} />,
       sortable: true,
       sortValue: (order) => normalizeOrderStatus(order.status),
     },
     {
       id: 'payment',
       header: copy.columns.payment,
-      cell: (order) => <StatusChip kind="payment" value={order.paymentStatus} />,
+      cell: (order) => <PaymentChip order={order} />,
     },
     {
       id: 'time',
