@@ -156,4 +156,10 @@ describe('the order timeline', () => {
     expect(outside).toMatch(/^In progress20 Nov 2025.*Delivery due by 22 Nov 2025/);
     expect(within(details as HTMLElement).getByRole('list')).toBeInTheDocument();
   });
+
+  it('once something is delivered the promise is kept: no due time any more', () => {
+    render(<StageSummary order={delivered} />);
+    expect(screen.getAllByText('Delivered')[0]).toBeVisible();
+    expect(screen.queryByText(/Delivery due by/)).toBeNull();
+  });
 });

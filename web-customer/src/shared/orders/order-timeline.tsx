@@ -37,10 +37,10 @@ export function NewDeliveryMarker({ order }: { order: Order }) {
   return order.newDelivery ? <Chip tone="accent">{copy.newDelivery}</Chip> : null;
 }
 
-/** The 48-hour promise as a due time, while the work is open. */
+/** The 48-hour promise as a due time, while the work is open and nothing is delivered yet. */
 export function DueLine({ order }: { order: Order }) {
-  const { dueAt } = order.timeline;
-  if (dueAt === null) return null;
+  const { dueAt, deliveredAt } = order.timeline;
+  if (dueAt === null || deliveredAt !== null) return null;
   return <p className={styles.due}>{copy.dueBy(formatOrderTime(dueAt))}</p>;
 }
 
