@@ -27,8 +27,8 @@ describe('true order state and the order timeline', () => {
   const journey = useJourney({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const url = (path: string) => `${journey.server.url}${path}`;
 
-  /** In the signed-in app, without loading a page: Home's review card, a PDF, the sandbox. */
-  async function orderAndPayReview(page: Page): Promise<string> {
+  /** In the signed-in app, without loading a page: Home's review card and a PDF, to checkout. */
+  async function placeReview(page: Page): Promise<string> {
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Home' })
@@ -45,9 +45,19 @@ describe('true order state and the order timeline', () => {
     await page.waitForURL(/\/checkout\?orderId=/);
     const orderId = new URL(page.url()).searchParams.get('orderId');
     if (!orderId) throw new Error('checkout opened without an orderId');
+    return orderId;
+  }
+
+  /** On the order's checkout: Pay Now, the sandbox's Pay, the success modal. */
+  async function payInSandbox(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.locator('[data-razorpay-sandbox]').getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('dialog', { name: 'Order placed' }).waitFor();
+  }
+
+  async function orderAndPayReview(page: Page): Promise<string> {
+    const orderId = await placeReview(page);
+    await payInSandbox(page);
     return orderId;
   }
 
@@ -102,13 +112,22 @@ describe('true order state and the order timeline', () => {
     const page = await journey.newPage();
     await page.goto(url(`/login?next=${encodeURIComponent('/orders')}`));
     await fillLoginForm(page, CUSTOMER);
-    // Orders seen with nothing paid: this answer is now in the cache, fresh for 15 seconds.
     await page.getByRole('heading', { name: 'No paid orders yet' }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
+    const orderId = await placeReview(page);
 
-    const orderId = await orderAndPayReview(page);
+    // Orders seen with the order awaiting payment: that answer is now in the cache, fresh for
+    // 15 seconds; the banner's link leads to the checkout, the payment, and back to Orders.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    const banner = page.getByRole('region', { name: '1 order is awaiting payment' });
+    await banner.getByRole('link', { name: /^Resume Checkout/ }).click();
+    await page.waitForURL(url(`/checkout?orderId=${orderId}`));
+    await payInSandbox(page);
     await page.getByRole('button', { name: 'Go to Orders' }).click();
     await page.waitForURL(url('/orders'));
     const row = orderRow(page, orderId);
@@ -216,7 +235,7 @@ describe('true order state and the order timeline', () => {
     await shootTimeline(page, 'order-page-refunded');
   });
 
-  it("(2) an admin's own actions update the sidebar's counts and the dashboard without a reload", async () => {
+  it("(2) an admin's own reply updates the sidebar's count of open queries without a reload", async () => {
     const message = `Where is my review, ${Date.now()}`;
     const sent = await apiCall(journey.server.url, '/queries', {
       body: { pid: '', contactemail: 'leela@customers.test', contactmessage: message },

@@ -22,6 +22,16 @@ export interface OrdersTableProps extends OrderActions {
 /** SPEC §2 Orders table, with the columns in the order the spec lists them (wide screens). */
 export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: OrdersTableProps) {
   const [sort, setSort] = useState<DataTableSort | null>(NEWEST_FIRST);
+  // Kept here, not in the cells: the table renders its cells afresh, an open timeline stays open.
+  const [openTimelines, setOpenTimelines] = useState<ReadonlySet<string>>(new Set());
+  const toggleTimeline = (id: string, open: boolean) =>
+    setOpenTimelines((current) => {
+      if (current.has(id) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const columns: DataColumn<Order>[] = [
     {
       id: 'id',
@@ -42,7 +52,13 @@ export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: Orders
     {
       id: 'status',
       header: copy.columns.status,
-      cell: (order) => <StageSummary order={order} />,
+      cell: (order) => (
+        <StageSummary
+          order={order}
+          timelineOpen={openTimelines.has(order.id)}
+          onTimelineToggle={(open) => toggleTimeline(order.id, open)}
+        />
+      ),
       sortable: true,
       sortValue: (order) => normalizeOrderStatus(order.status),
     },

@@ -44,11 +44,21 @@ export function DueLine({ order }: { order: Order }) {
   return <p className={styles.due}>{copy.dueBy(formatOrderTime(dueAt))}</p>;
 }
 
+export interface StageSummaryProps {
+  order: Order;
+  /**
+   * Whether the timeline is open, when the caller keeps it: a table may render its cells
+   * afresh (a refetch, a resize), and an opened timeline must stay open through that.
+   */
+  timelineOpen?: boolean;
+  onTimelineToggle?: (open: boolean) => void;
+}
+
 /**
  * The Status column (and a phone's card): the stage with the time it was reached, the promise,
  * the new-delivery marker, and the whole timeline one tap away.
  */
-export function StageSummary({ order }: { order: Order }) {
+export function StageSummary({ order, timelineOpen, onTimelineToggle }: StageSummaryProps) {
   const at = currentStepTime(order);
   return (
     <div className={styles.summary}>
@@ -60,7 +70,11 @@ export function StageSummary({ order }: { order: Order }) {
         {formatOrderTime(at)}
       </time>
       <DueLine order={order} />
-      <details className={styles.details}>
+      <details
+        className={styles.details}
+        open={timelineOpen}
+        onToggle={(event) => onTimelineToggle?.(event.currentTarget.open)}
+      >
         <summary aria-label={flowMessages.orders.timelineOf(order.id)}>
           {flowMessages.orders.showTimeline}
         </summary>
