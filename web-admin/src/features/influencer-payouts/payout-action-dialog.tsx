@@ -86,7 +86,12 @@ export function PayoutActionDialog({
           <Button variant="secondary" onClick={close} disabled={update.isPending}>
             {messages.common.cancel}
           </Button>
-          <Button type="submit" loading={update.isPending} loadingLabel={copy.working}>
+          <Button
+            type="submit"
+            variant={paying ? 'primary' : 'danger'}
+            loading={update.isPending}
+            loadingLabel={copy.working}
+          >
             {paying ? copy.markPaid : copy.reject}
           </Button>
         </div>

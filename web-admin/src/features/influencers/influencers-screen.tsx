@@ -134,7 +134,7 @@ export function InfluencersScreen() {
           </Button>
           <Button
             size="sm"
-            variant="ghost"
+            variant="danger-quiet"
             aria-label={copy.deleteOf(nameOf(row))}
             onClick={() => setDeleting(row)}
           >

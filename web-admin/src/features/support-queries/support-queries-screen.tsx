@@ -98,7 +98,7 @@ export function SupportQueriesScreen() {
           </Button>
           <Button
             size="sm"
-            variant="ghost"
+            variant="danger-quiet"
             aria-label={copy.deleteQuery(who(query))}
             onClick={() => setDeleting(query)}
           >

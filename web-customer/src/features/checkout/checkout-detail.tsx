@@ -237,7 +237,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
             </Button>
           ) : null}
           {!paid ? (
-            <Button variant="ghost" onClick={() => removal.ask(current.id)} disabled={busy}>
+            <Button variant="danger-quiet" onClick={() => removal.ask(current.id)} disabled={busy}>
               {copy.deleteOrder}
             </Button>
           ) : null}

@@ -103,7 +103,7 @@ export function PendingOrders() {
                   {copy.openDetails}
                 </LinkButton>
                 <Button
-                  variant="ghost"
+                  variant="danger-quiet"
                   onClick={() => removal.ask(order.id)}
                   disabled={payment.payingId === order.id}
                   aria-label={copy.deleteFor(order.id)}
