@@ -29,6 +29,7 @@ export {
   uploadApi,
 } from './api/call-api';
 export { createQueryClient, shouldRetry } from './api/query-client';
+export { type StaleAfter, staleAfter } from './api/stale-after';
 export { downloadTokenFile, fetchTokenFile, saveBlob } from './api/token-file';
 export {
   type ApiMutationOptions,

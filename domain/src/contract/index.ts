@@ -24,7 +24,7 @@ export * from './api/influencer.routes';
 export * from './api/influencer-statement.routes';
 export * from './api/influencer-views';
 export * from './api/mail.routes';
-export { type OrderView, orderSchema } from './api/order-view';
+export { type OrderTimelineView, type OrderView, orderSchema } from './api/order-view';
 export * from './api/paging';
 export * from './api/params';
 export * from './api/password-rules';

@@ -87,6 +87,7 @@ function decide(
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
     case 'OrderDataErased':
       return [];
@@ -121,6 +122,7 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
     case 'OrderRefunded':
     case 'OrderDataErased':

@@ -202,6 +202,7 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
       return null;
     case 'InfluencerCreated':

@@ -386,6 +386,7 @@ export const flowMessages = {
     filterPending: 'Pending',
     filterProcessing: 'Processing',
     filterCompleted: 'Completed',
+    filterRefunded: 'Refunded',
     caption: 'Order history',
     columns: {
       id: 'Order ID',
@@ -423,6 +424,36 @@ export const flowMessages = {
     loadFailed: 'Failed to load orders.',
     suggestionsFailed: 'Unable to load suggestions.',
     noSuggestions: 'No suggestions yet.',
+    showTimeline: 'Timeline',
+    timelineOf: (id: string) => `Timeline of order ${id}`,
+  },
+  /** Where an order stands, in the customer's words (the timeline and the Status column). */
+  orderProgress: {
+    stages: {
+      awaiting_payment: 'Awaiting payment',
+      paid_waiting: 'Paid · waiting to start',
+      free_waiting: 'Waiting to start',
+      in_progress: 'In progress',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      refunded: 'Refunded',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+    },
+    steps: {
+      placed: 'Order placed',
+      paid: 'Paid',
+      started: 'In progress',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      refunded: 'Refunded',
+    },
+    awaitingPayment: 'Awaiting payment',
+    dueBy: (time: string) => `Delivery due by ${time}`,
+    newDelivery: 'New delivery',
+    // SPEC §1: "A refund takes 5-7 business days".
+    refundNote: 'A refund takes 5-7 business days to reach you.',
+    heading: 'Progress',
   },
   profile: {
     title: 'Profile · Shortlist',

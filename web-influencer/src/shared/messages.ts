@@ -92,6 +92,7 @@ export const messages = {
     asOfHint: 'Lines up to the end of this day.',
     download: 'Download CSV',
     tableLabel: 'Earnings statement',
+    loading: 'Loading the statement…',
     date: 'Date',
     reason: 'Reason',
     amount: 'Amount',

@@ -7,6 +7,7 @@ import { changeCurrencyRoute } from './change-currency/change-currency.route';
 import { customerStatsRoute } from './customer-stats/customer-stats.route';
 import { deleteOrderRoute } from './delete-order/delete-order.route';
 import { getOrderRoutes } from './get-order/get-order.route';
+import { openDeliveryRoute } from './open-delivery/open-delivery.route';
 import { orderFilesRoutes } from './order-files/order-files.route';
 import { orderHistoryRoute } from './order-history/order-history.route';
 import { placeResumeOrderRoute } from './place-resume-order/place-resume-order.route';
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getOrderRoutes);
   await app.register(deleteOrderRoute);
   await app.register(changeCurrencyRoute);
+  await app.register(openDeliveryRoute);
   await app.register(orderFilesRoutes);
   await app.register(receiptRoute);
   await app.register(resumeDocumentRoutes);

@@ -1,8 +1,4 @@
-import {
-  type AdminPayoutView,
-  listAdminInfluencerPayoutsRoute,
-  updateInfluencerPayoutRoute,
-} from '@shortlist/domain/contract';
+import { type AdminPayoutView, updateInfluencerPayoutRoute } from '@shortlist/domain/contract';
 import { Button, Dialog, errorMessage, Field, useApiMutation, useToast } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { formatMoney } from '../../shared/format';
@@ -27,9 +23,7 @@ export function PayoutActionDialog({
   const toast = useToast();
   const [txnId, setTxnId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const update = useApiMutation(updateInfluencerPayoutRoute, {
-    invalidates: [listAdminInfluencerPayoutsRoute],
-  });
+  const update = useApiMutation(updateInfluencerPayoutRoute);
 
   const close = () => {
     setTxnId('');
@@ -92,7 +86,12 @@ export function PayoutActionDialog({
           <Button variant="secondary" onClick={close} disabled={update.isPending}>
             {messages.common.cancel}
           </Button>
-          <Button type="submit" loading={update.isPending} loadingLabel={copy.working}>
+          <Button
+            type="submit"
+            variant={paying ? 'primary' : 'danger'}
+            loading={update.isPending}
+            loadingLabel={copy.working}
+          >
             {paying ? copy.markPaid : copy.reject}
           </Button>
         </div>

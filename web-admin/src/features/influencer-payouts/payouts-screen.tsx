@@ -99,7 +99,7 @@ export function PayoutsScreen() {
             </Button>
             <Button
               size="sm"
-              variant="ghost"
+              variant="danger-quiet"
               aria-label={`${copy.reject} ${payeeNameOf(item)}`}
               onClick={() => setAction({ kind: 'reject', payout: item })}
             >

@@ -1,7 +1,6 @@
 import { DEFAULT_REPLY_SUBJECT } from '@shortlist/domain';
 import {
   getSupportQueryRoute,
-  listSupportQueriesRoute,
   replySupportQueryRoute,
   type SupportQuery,
 } from '@shortlist/domain/contract';
@@ -79,9 +78,7 @@ function ReplyForm({
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [closing, setClosing] = useState<boolean | null>(null);
-  const reply = useApiMutation(replySupportQueryRoute, {
-    invalidates: [listSupportQueriesRoute, getSupportQueryRoute],
-  });
+  const reply = useApiMutation(replySupportQueryRoute);
   useEffect(() => onSending(reply.isPending), [reply.isPending, onSending]);
 
   const send = async (close: boolean) => {

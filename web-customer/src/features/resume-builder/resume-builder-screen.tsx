@@ -1,9 +1,5 @@
 import { parseCurrency } from '@shortlist/domain';
-import {
-  getCustomerStatsRoute,
-  listMyOrdersRoute,
-  placeResumeOrderRoute,
-} from '@shortlist/domain/contract';
+import { placeResumeOrderRoute } from '@shortlist/domain/contract';
 import { Button, Stepper, useApiMutation, useCurrency, useSession } from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -51,9 +47,7 @@ function stepContent(step: number, props: StepProps, pid: string): ReactNode {
 export function ResumeBuilderScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const placeOrder = useApiMutation(placeResumeOrderRoute, {
-    invalidates: [listMyOrdersRoute, getCustomerStatsRoute],
-  });
+  const placeOrder = useApiMutation(placeResumeOrderRoute);
   const [searchParams] = useSearchParams();
   const [storedCurrency] = useCurrency();
   const currency = parseCurrency(searchParams.get('currency')) ?? storedCurrency;

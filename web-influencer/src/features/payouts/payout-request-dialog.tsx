@@ -1,8 +1,4 @@
-import {
-  getInfluencerDashboardRoute,
-  listInfluencerPayoutsRoute,
-  requestInfluencerPayoutRoute,
-} from '@shortlist/domain/contract';
+import { requestInfluencerPayoutRoute } from '@shortlist/domain/contract';
 import { Button, Dialog, errorMessage, Field, useApiMutation, useToast } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { formatRupees } from '../../shared/format';
@@ -40,9 +36,7 @@ export function PayoutRequestDialog({
   const toast = useToast();
   const [details, setDetails] = useState<Details>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const request = useApiMutation(requestInfluencerPayoutRoute, {
-    invalidates: [listInfluencerPayoutsRoute, getInfluencerDashboardRoute],
-  });
+  const request = useApiMutation(requestInfluencerPayoutRoute);
 
   const close = () => {
     setErrors({});
