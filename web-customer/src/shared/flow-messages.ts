@@ -201,7 +201,7 @@ export const flowMessages = {
     draftLoading: 'Loading your saved answers…',
     autosave: {
       idle: '',
-      pending: 'Unsaved changes',
+      pending: 'Saving…',
       saving: 'Saving…',
       saved: 'All changes saved',
       failed: 'Not saved to your account yet: kept in this tab, we will try again as you type.',

@@ -231,7 +231,7 @@ describe('resume builder: the draft on the server', () => {
     await renderApp('/createresume', { user: customer });
     const company = await screen.findByRole('textbox', { name: 'Company' });
     await userEvent.type(company, ' Ltd');
-    expect(screen.getByText('Unsaved changes')).toBeVisible();
+    expect(screen.getByText('Saving…')).toBeVisible();
     expect(await screen.findByText('All changes saved', {}, { timeout: 3000 })).toBeVisible();
     const puts = requestsOf(fetchMock).filter((request) => request.method === 'PUT');
     // One save for the whole word, not one per keystroke.
