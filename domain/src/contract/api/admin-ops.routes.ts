@@ -59,6 +59,7 @@ export const outboxMessageSchema = z.object({
   subject: z.string(),
   sentAt: z.string(),
 });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /**
  * GET /admin/outbox?q&page&limit: the local outbox's messages, newest first; `q` keeps those
