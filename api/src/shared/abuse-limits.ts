@@ -22,6 +22,8 @@ export interface AbuseLimits {
   resumePreview: AttemptLimit;
   /** POST /influencer/queries per influencer. */
   influencerQueries: AttemptLimit;
+  /** PUT /resume/draft per account. */
+  resumeDraftSaves: AttemptLimit;
 }
 
 const MINUTE = 60_000;
@@ -43,6 +45,9 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   resumePreview: { max: 10, timeWindowMs: MINUTE },
   // An influencer writes to support now and then; 10 an hour leaves room for a follow-up or two.
   influencerQueries: { max: 10, timeWindowMs: 60 * MINUTE },
+  // The builder saves a second after typing stops: even a fast typist pausing between every
+  // word stays far below two a second. Two tabs on the same account share the count.
+  resumeDraftSaves: { max: 120, timeWindowMs: MINUTE },
 };
 
 /** What a caller who hits one of these rate limits reads (HTTP 429, with Retry-After). */
@@ -50,6 +55,7 @@ export const LIMIT_MESSAGES = {
   tooManyOrders: 'Too many orders in a short time. Please wait a few minutes and try again.',
   tooManyPreviews: 'Too many previews in a short time. Please wait a minute and try again.',
   tooManyQueries: 'Too many queries in a short time. Please wait a while and try again.',
+  tooManyDraftSaves: 'Your draft is being saved too often. Please wait a minute.',
 } as const;
 
 declare module 'fastify' {

@@ -29,6 +29,7 @@ export * from './api/paging';
 export * from './api/params';
 export * from './api/password-rules';
 export * from './api/payments.routes';
+export * from './api/resume-draft.routes';
 
 export {
   type ApiRoute,

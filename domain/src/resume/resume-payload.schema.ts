@@ -5,7 +5,9 @@ import { DEGREE_LEVELS, LANGUAGE_LEVELS, MAJORS } from './resume-options';
 /**
  * The resume submission payload of SPEC §3, validated by the API (`POST /resume`) and by the
  * builder form with this same schema. Rules from SPEC §5: every field is required, 'N/A' is
- * accepted where a field does not apply, dates are YYYY-MM or N/A, one target role.
+ * accepted where a field does not apply, dates are YYYY-MM or N/A, one target role. An end date
+ * may also be "Present" (any case, stored as written here): a current job or a course still
+ * under way has no end month, and the ATS check itself advises writing "Present".
  */
 
 export const RESUME_MESSAGES = {
@@ -41,6 +43,21 @@ const YEAR_MONTH_OR_NA = /^(?:\d{4}-(?:0[1-9]|1[0-2])|N\/A)$/;
 const dateField = (label: string) =>
   requiredText(label).regex(YEAR_MONTH_OR_NA, `${label} must be YYYY-MM or N/A.`);
 
+/** The word an ongoing entry's end date holds; documents print it as written. */
+export const PRESENT = 'Present';
+const PRESENT_ANY_CASE = /^present$/i;
+const endDateField = (label: string) =>
+  requiredText(label)
+    .transform((value) => (PRESENT_ANY_CASE.test(value) ? PRESENT : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(?:\d{4}-(?:0[1-9]|1[0-2])|N\/A|Present)$/,
+          `${label} must be YYYY-MM, N/A or Present.`,
+        ),
+    );
+
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
 
@@ -55,7 +72,7 @@ export const workEntrySchema = z.object({
   company: requiredText('Company'),
   location: requiredText('Location'),
   start: dateField('Start date'),
-  end: dateField('End date'),
+  end: endDateField('End date'),
   responsibilities: requiredLongText('Responsibilities'),
 });
 
@@ -64,7 +81,7 @@ export const educationEntrySchema = z.object({
   institution: requiredText('Institution'),
   location: requiredText('Location'),
   start: dateField('Start date'),
-  end: dateField('End date'),
+  end: endDateField('End date'),
   major: requiredText('Major'),
 });
 

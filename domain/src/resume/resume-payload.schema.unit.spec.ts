@@ -48,6 +48,30 @@ describe('resume payload schema', () => {
     );
   });
 
+  it('accepts Present as the end date of a current job or course, in any case', () => {
+    const payload = validResumePayload();
+    const work = payload.work[0];
+    const edu = payload.edu[0];
+    if (!work || !edu) throw new Error('fixture has a work and an education entry');
+    const parsed = resumePayloadSchema.parse({
+      ...payload,
+      work: [{ ...work, end: ' present ' }],
+      edu: [{ ...edu, end: 'Present' }],
+    });
+    expect(parsed.work[0]?.end).toBe('Present');
+    expect(parsed.edu[0]?.end).toBe('Present');
+    expect(firstMessage({ ...payload, work: [{ ...work, end: 'Now' }] })).toBe(
+      'End date must be YYYY-MM, N/A or Present.',
+    );
+    // A start or a certification date cannot be ongoing.
+    expect(firstMessage({ ...payload, work: [{ ...work, start: 'Present' }] })).toBe(
+      'Start date must be YYYY-MM or N/A.',
+    );
+    expect(firstMessage({ ...payload, certs: [{ name: 'x', org: 'y', date: 'Present' }] })).toBe(
+      'Certification date must be YYYY-MM or N/A.',
+    );
+  });
+
   it('requires every field and at least one entry per list', () => {
     const payload = validResumePayload();
     expect(firstMessage({ ...payload, summary: '   ' })).toBe('Professional summary is required.');

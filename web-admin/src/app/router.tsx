@@ -72,6 +72,15 @@ export const routes: RouteObject[] = [
           'PayoutsScreen',
         ),
       },
+      {
+        path: 'outbox',
+        element: lazyStaffScreen(
+          basename,
+          'outbox',
+          () => import('../features/outbox/outbox-screen'),
+          'OutboxScreen',
+        ),
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

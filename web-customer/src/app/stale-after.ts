@@ -4,6 +4,7 @@ import {
   getCustomerStatsRoute,
   getOrderReceiptRoute,
   getOrderRoute,
+  getResumeDraftRoute,
   listMyOrdersRoute,
   openOrderDeliveryRoute,
   placeResumeOrderRoute,
@@ -20,7 +21,8 @@ import { staleAfter } from '@shortlist/web-kit';
  * the order's own page takes the payment's last read of it instead of reading it again.
  */
 export const customerStaleAfter = staleAfter([
-  [placeResumeOrderRoute, [listMyOrdersRoute, getCustomerStatsRoute]],
+  // The server drops the builder's draft with the order: a cached copy must not come back.
+  [placeResumeOrderRoute, [listMyOrdersRoute, getCustomerStatsRoute, getResumeDraftRoute]],
   [placeServiceOrderRoute, [listMyOrdersRoute, getCustomerStatsRoute]],
   [changeOrderCurrencyRoute, [listMyOrdersRoute, getOrderRoute]],
   [openOrderDeliveryRoute, [listMyOrdersRoute, getOrderRoute]],

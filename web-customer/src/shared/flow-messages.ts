@@ -197,7 +197,15 @@ export const flowMessages = {
   builder: {
     title: 'Create Resume · Shortlist',
     heading: 'Create your resume',
-    lead: 'Nine short steps. Everything is required; write N/A where something does not apply. Your answers are kept in this tab until you submit.',
+    lead: 'Nine short steps. Everything is required; write N/A where something does not apply. Your answers are saved to your account as you type, so you can finish on any device.',
+    draftLoading: 'Loading your saved answers…',
+    autosave: {
+      idle: '',
+      pending: 'Saving…',
+      saving: 'Saving…',
+      saved: 'All changes saved',
+      failed: 'Not saved to your account yet: kept in this tab, we will try again as you type.',
+    },
     steps: [
       'Target role',
       'Personal info',
@@ -235,6 +243,7 @@ export const flowMessages = {
     softSkills: 'Soft skills',
     skillsHint: 'Separate skills with commas.',
     dateHint: 'YYYY-MM or N/A',
+    endDateHint: 'YYYY-MM, N/A, or Present for a current one',
     entry: (name: string, index: number) => `${name} ${index + 1}`,
     addEntry: 'Add Entry',
     remove: 'Remove',

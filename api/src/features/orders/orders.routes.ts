@@ -14,6 +14,7 @@ import { placeResumeOrderRoute } from './place-resume-order/place-resume-order.r
 import { placeServiceOrderRoute } from './place-service-order/place-service-order.route';
 import { receiptRoute } from './receipt/receipt.route';
 import { resumeDocumentRoutes } from './resume-document/resume-document.route';
+import { resumeDraftRoutes } from './resume-draft/resume-draft.route';
 
 /**
  * The customer's order calls of SPEC §7, all inside the customer context (401 without a valid
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderFilesRoutes);
   await app.register(receiptRoute);
   await app.register(resumeDocumentRoutes);
+  await app.register(resumeDraftRoutes);
 };
 
 export const customerOrderRoutes = customerContext(routes);
