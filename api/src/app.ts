@@ -24,6 +24,7 @@ import { mailPlugin } from './mail/mail.plugin';
 import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import openapiPlugin from './openapi/openapi.plugin';
 import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
+import consistencyTokenPlugin from './plugins/consistency-token.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import loopbackHostPlugin from './plugins/loopback-host.plugin';
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
+  // Commands answer with the position they wrote; requests sent back with it read their writes.
+  await app.register(consistencyTokenPlugin);
   await app.register(errorsPlugin);
   // The mail previews are for this machine only: no other name reaches the server then.
   if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);

@@ -19,7 +19,7 @@ import type { Config } from '../config/config';
 import { openFileStorage } from '../files/open-file-storage';
 import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
-import { createPostgresKeyVault } from '../personal-data/key-vault';
+import { createPostgresKeyVault, PERSONAL_DATA_KEY_ROWS } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
 import { startPolicies } from '../policies/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
@@ -88,6 +88,12 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
       closers.push(() => policies.stop());
     }
 
+    // Session checks answered from memory, kept fresh by NOTIFY (token-revocations.ts).
+    const revocations = createPostgresTokenRevocations(db, {
+      listen: { connectionString: databaseUrl },
+    });
+    closers.push(() => revocations.close());
+
     const waiter = createCheckpointWaiter({ connectionString: databaseUrl });
     closers.push(() => waiter.close());
 
@@ -114,7 +120,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
         db,
         queue,
         waiter,
-        revocations: createPostgresTokenRevocations(db),
+        revocations,
         projectionRunner: runner,
         payments,
         files,
@@ -132,7 +138,11 @@ async function openEventStore(config: Config, databaseUrl: string): Promise<Even
     return createKurrentDbEventStore({ connectionString: config.eventStoreUrl });
   }
   await migratePostgresEventStore(databaseUrl);
-  return createPostgresEventStore({ connectionString: databaseUrl });
+  // Same database as the vault: a new stream's key goes in with its first append.
+  return createPostgresEventStore(
+    { connectionString: databaseUrl },
+    { sideRows: PERSONAL_DATA_KEY_ROWS },
+  );
 }
 
 /** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */

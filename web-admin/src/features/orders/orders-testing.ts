@@ -155,6 +155,9 @@ export function stubUploads(outcome: () => UploadOutcome) {
       this.url = url;
     }
     setRequestHeader() {}
+    getResponseHeader(): string | null {
+      return null;
+    }
     addEventListener(type: string, listener: () => void) {
       this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
     }
