@@ -21,6 +21,7 @@ import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
+import metricsPlugin from './metrics/metrics.plugin';
 import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import openapiPlugin from './openapi/openapi.plugin';
 import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   // Documents a visitor sent are read and rendered in worker threads, never here.
   await app.register(documentWorkPlugin, { limits: config.documentWork });
+  // GET /metrics for operators, and the request latency of everything registered after it.
+  await app.register(metricsPlugin, { metrics: services.metrics, token: config.metricsToken });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);
 

@@ -17,6 +17,8 @@ import pg from 'pg';
 import { createPostgresTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
 import { openFileStorage } from '../files/open-file-storage';
+import { createMetrics } from '../metrics/metrics';
+import { countingPaymentOutcomes } from '../metrics/payment-outcomes';
 import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault, PERSONAL_DATA_KEY_ROWS } from '../personal-data/key-vault';
@@ -68,8 +70,10 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     vaultPool.on('error', () => undefined);
     closers.push(() => vaultPool.end());
     const vault = createPostgresKeyVault(vaultPool);
-    // Everything above the store (commands, projections, audit) sees plain events.
-    const store = encryptingEventStore(rawStore, vault);
+    const metrics = createMetrics();
+    // Everything above the store (commands, projections, audit) sees plain events; the payment
+    // outcomes are counted where every one of them is stored.
+    const store = countingPaymentOutcomes(encryptingEventStore(rawStore, vault), metrics);
 
     let runner: ProjectionRunner | null = null;
     if (options.runProjections ?? true) {
@@ -124,6 +128,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
         projectionRunner: runner,
         payments,
         files,
+        metrics,
       },
       close,
     };
