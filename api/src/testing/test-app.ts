@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@shortlist/eventstore/testing';
+import { PROJECTION_NAMES, type ProjectionName } from '@shortlist/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config/config';
@@ -37,6 +38,11 @@ export interface TestApp {
   logs: LogCollector;
   /** A signed token, as a login would issue it. */
   tokenFor(account: { id: string; role: 'user' | 'admin' | 'influencer' }): Promise<string>;
+  /**
+   * Resolves once the read models show everything stored so far: for a test that reads the
+   * tables directly after a command that answered without waiting (consistency token).
+   */
+  caughtUp(readModels?: readonly ProjectionName[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +119,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseUrl: database.url,
       logs,
       tokenFor: async (account) => (await ready.signToken(account)).token,
+      caughtUp: async (readModels = PROJECTION_NAMES) => {
+        await ready.waitForProjections(await ready.store.headPosition(), readModels);
+      },
       close,
     };
   } catch (error) {

@@ -33,6 +33,7 @@ export async function placeOrderFor(
   app: FastifyInstance,
   request: FastifyRequest,
   order: NewOrder,
+  options: { untilReadModelShowsIt?: boolean } = {},
 ): Promise<string> {
   const orderId = randomUUID();
   const command: PlaceOrder = {
@@ -54,7 +55,9 @@ export async function placeOrderFor(
     newStream: true,
   });
   // No wait here: the answer carries the consistency token, and the checkout page that reads
-  // the order next sends it back (plugins/consistency-token.plugin.ts).
+  // the order next sends it back (plugins/consistency-token.plugin.ts). Only a caller whose own
+  // next decision reads the orders read model (the upload quota) asks to wait.
   answerAfter(request, position);
+  if (options.untilReadModelShowsIt === true) await app.waitForProjections(position, ['orders']);
   return orderId;
 }
