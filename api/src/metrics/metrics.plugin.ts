@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { HealthDetails } from '@shortlist/domain/contract';
 import { isIP } from 'node:net';
+import type { HealthDetails } from '@shortlist/domain/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';

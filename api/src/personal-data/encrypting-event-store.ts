@@ -1,5 +1,5 @@
-import { personalFieldsOf } from '@shortlist/domain';
 import { randomBytes } from 'node:crypto';
+import { personalFieldsOf } from '@shortlist/domain';
 import {
   assertStorableEvents,
   canAppendSideRows,
