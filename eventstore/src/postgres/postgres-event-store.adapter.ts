@@ -325,15 +325,17 @@ export function createPostgresEventStore(
       requests.flatMap((request) => request.data),
       requests.flatMap((request) => request.metadata),
     ];
-    const sideRows = requests.flatMap((request) => request.sideRow ?? []);
+    // Each side row with its member's 1-based index, as append_batch numbers them.
+    const sideRows = requests.flatMap((request, index) =>
+      request.sideRow === undefined ? [] : [{ ...request.sideRow, index: index + 1 }],
+    );
     if (sideRows.length > 0) {
       values.push(
         sideRows.map((row) => row.key),
         sideRows.map((row) => row.value),
+        sideRows.map((row) => row.index),
       );
     }
-    // A side row of a member the batch then refuses ('conflict') is stored all the same: a
-    // row for a stream that exists already, never one missing for events that were stored.
     const result = await pool.query<AppendBatchRow>({
       ...(sideRows.length > 0
         ? sideRowStatement('appendBatchWithSideRows')
@@ -483,13 +485,21 @@ function sideRowStatements(schema: string, s: string, table: SideRowTable) {
         SELECT next_version::text AS next_version, tx::text AS tx, last_position::text AS last_position
         FROM ${s}.append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], false)`,
     },
+    // Only the rows of members the batch stored: one it refuses ('conflict', 'single') goes
+    // on alone (or fails) with its row.
     appendBatchWithSideRows: {
       name: `es_append_batch_side_${schema}`,
-      text: `WITH side AS (INSERT INTO ${into} SELECT * FROM unnest($8::text[], $9::bytea[]))
-        SELECT append_index, outcome, next_version::text AS next_version, tx::text AS tx,
-          last_position::text AS last_position
-        FROM ${s}.append_batch($1::text[], $2::bigint[], $3::integer[], $4::uuid[], $5::text[],
-          $6::jsonb[], $7::jsonb[])`,
+      text: `WITH appended AS (
+          SELECT append_index, outcome, next_version::text AS next_version, tx::text AS tx,
+            last_position::text AS last_position
+          FROM ${s}.append_batch($1::text[], $2::bigint[], $3::integer[], $4::uuid[], $5::text[],
+            $6::jsonb[], $7::jsonb[])
+        ), side AS (
+          INSERT INTO ${into}
+          SELECT row.k, row.v FROM unnest($8::text[], $9::bytea[], $10::integer[]) AS row(k, v, i)
+          JOIN appended ON appended.append_index = row.i AND appended.outcome = 'ok'
+        )
+        SELECT * FROM appended`,
     },
   };
 }
