@@ -47,6 +47,11 @@ export interface Config {
   logLevel: LogLevel;
   maintenance: boolean;
   projectionWaitMs: number;
+  /**
+   * METRICS_TOKEN: the bearer token GET /metrics asks for. null = /metrics answers only
+   * connections from this machine (loopback), with no token.
+   */
+  metricsToken: string | null;
   /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
   webRoot: string;
   /**
@@ -228,6 +233,13 @@ const schema = z
       .default('info'),
     MAINTENANCE: booleanText.default(false),
     PROJECTION_WAIT_MS: integer(0, 600_000).default(5000),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, {
+        message: 'must be 32 to 256 characters of letters, digits and . _ ~ + / = -',
+      })
+      .nullable()
+      .default(null),
     WEB_ROOT: path.optional(),
     FILE_STORAGE: z
       .enum(FILE_STORAGE_KINDS, { message: `must be one of ${FILE_STORAGE_KINDS.join(', ')}` })
@@ -389,6 +401,7 @@ export function loadConfig(env: Env): Config {
     logLevel: v.LOG_LEVEL,
     maintenance: v.MAINTENANCE,
     projectionWaitMs: v.PROJECTION_WAIT_MS,
+    metricsToken: v.METRICS_TOKEN,
     webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
     fileStorage: v.FILE_STORAGE ?? (v.DATABASE_URL === null ? 'local' : 'postgres'),
     s3:

@@ -169,6 +169,9 @@ export function stubUploads(outcome: () => UploadOutcome) {
       this.url = url;
     }
     setRequestHeader() {}
+    getResponseHeader(): string | null {
+      return null;
+    }
     addEventListener(type: string, listener: () => void) {
       this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
     }
