@@ -21,7 +21,6 @@ import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
-import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import metricsPlugin from './metrics/metrics.plugin';
 import openapiPlugin from './openapi/openapi.plugin';
 import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
@@ -32,6 +31,7 @@ import loopbackHostPlugin from './plugins/loopback-host.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
+import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './server-timeouts';
 import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './shared/abuse-limits';
 import { SANDBOX_PREFIX } from './shared/payments/payments';
 import webAppsPlugin from './web/web-apps.plugin';
@@ -45,7 +45,7 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Default: DEFAULT_ABUSE_LIMITS (tests placing many orders from one account raise them). */
   limits?: Partial<AbuseLimits>;
-  /** Default: BODY_RATE (main/server-timeouts.ts); tests of the rule itself shorten it. */
+  /** Default: BODY_RATE (server-timeouts.ts); tests of the rule itself shorten it. */
   bodyRate?: BodyRate;
 }
 

@@ -73,7 +73,8 @@ export {
   useTableUrlState,
 } from './data-table/use-table-url-state';
 // Overlays and notices
-export { Dialog, type DialogProps } from './dialog/dialog';
+export { Dialog } from './dialog/dialog';
+export type { DialogProps } from './dialog/dialog-props';
 export { Drawer, type DrawerProps } from './drawer/drawer';
 // Loading, empty and error states
 export { Skeleton, type SkeletonProps } from './feedback/skeleton';

@@ -288,3 +288,9 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   evolve,
   initialState: () => ({ kind: 'none' }),
 };
+
+/**
+ * The refusals `decide` starts from (missing, deleted, someone else's, already paid), for rules
+ * that judge an order outside a command: a checkout charges only an order these let through.
+ */
+export const orderGuards = { placed, ownedBy, unpaid };
