@@ -11,3 +11,6 @@ export * from './influencer-reservation.decider';
 export * from './influencer-reservation.events';
 export * from './referral-programme';
 export * from './referral-rewards.workflow';
+export * from './attribution-email';
+export * from './payment-details';
+export * from './reward-rules';
