@@ -19,6 +19,7 @@ import { openSupportQueryRoute } from './features/contact/open-support-query.rou
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
 import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
@@ -59,6 +60,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);
+  await api.register(rewardRulesRoute);
   await api.register(influencerRoutes, { prefix: '/influencer' });
   await api.register(adminRoutes, { prefix: '/admin' });
 };

@@ -3,8 +3,10 @@ import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
 import type { ReactorCheckpointsTable } from './engine/reactor-checkpoint.table';
 import type {
+  InfluencerCommissionsTable,
   InfluencerLedgersTable,
   InfluencerQueriesTable,
+  InfluencerReferralFlagsTable,
   InfluencerReferralsTable,
   InfluencerReferredOrdersTable,
   InfluencerReferredUsersTable,
@@ -34,6 +36,8 @@ export interface Database {
   influencer_referrals: InfluencerReferralsTable;
   influencer_referred_orders: InfluencerReferredOrdersTable;
   influencer_rewards: InfluencerRewardsTable;
+  influencer_commissions: InfluencerCommissionsTable;
+  influencer_referral_flags: InfluencerReferralFlagsTable;
   payouts: PayoutsTable;
   influencer_ledgers: InfluencerLedgersTable;
   influencer_queries: InfluencerQueriesTable;

@@ -28,6 +28,7 @@ export * from './api/paging';
 export * from './api/params';
 export * from './api/password-rules';
 export * from './api/payments.routes';
+export * from './api/reward-rules.routes';
 
 export {
   type ApiRoute,

@@ -11,7 +11,7 @@ import {
   influencerLedgerDecider,
 } from './influencer-ledger.decider';
 import type { InfluencerLedgerEvent } from './influencer-ledger.events';
-import { PAYMENT_DETAILS_MESSAGES } from './payment-details';
+import { PAYMENT_DETAILS_MESSAGES, type PaymentDetails } from './payment-details';
 import { notEligibleMessage, type ReferralProgramme } from './referral-programme';
 import { DEFAULT_REWARD_RULES } from './reward-rules';
 
@@ -293,7 +293,7 @@ describe('clawbacks', () => {
 });
 
 describe('payouts', () => {
-  const request = (payoutId = 'p1', details = payee) =>
+  const request = (payoutId = 'p1', details: PaymentDetails = payee) =>
     command('RequestPayout', { payoutId, ...details });
 
   it('holds the whole balance when eligible', () => {

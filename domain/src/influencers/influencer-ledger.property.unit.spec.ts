@@ -94,30 +94,31 @@ const commandArb: fc.Arbitrary<InfluencerLedgerCommand> = fc.oneof(
   },
 );
 
-/** The money figures recomputed from the events alone. */
-function totals(events: readonly InfluencerLedgerEvent[]) {
-  const payouts = new Map<string, { amount: number; status: string }>();
-  let earned = 0;
-  let clawedBack = 0;
-  for (const event of events) {
+/** The money figures recomputed from the events alone, one event at a time. */
+class Totals {
+  earned = 0;
+  clawedBack = 0;
+  private readonly payouts = new Map<string, { amount: number; status: string }>();
+
+  add(event: InfluencerLedgerEvent): void {
     switch (event.type) {
       case 'ReferralRewardCredited':
       case 'CommissionEarned':
-        earned += event.data.amount;
+        this.earned += event.data.amount;
         break;
       case 'ReferralRewardClawedBack':
       case 'CommissionClawedBack':
-        clawedBack += event.data.amount;
+        this.clawedBack += event.data.amount;
         break;
       case 'PayoutRequested':
-        payouts.set(event.data.payoutId, { amount: event.data.amount, status: 'requested' });
+        this.payouts.set(event.data.payoutId, { amount: event.data.amount, status: 'requested' });
         break;
       case 'PayoutApproved':
-        payouts.set(event.data.payoutId, { amount: event.data.amount, status: 'approved' });
+        this.payouts.set(event.data.payoutId, { amount: event.data.amount, status: 'approved' });
         break;
       case 'PayoutPaid':
       case 'PayoutRejected': {
-        const entry = payouts.get(event.data.payoutId);
+        const entry = this.payouts.get(event.data.payoutId);
         if (entry) entry.status = event.type === 'PayoutPaid' ? 'paid' : 'rejected';
         break;
       }
@@ -125,11 +126,20 @@ function totals(events: readonly InfluencerLedgerEvent[]) {
         break;
     }
   }
-  const sum = (statuses: string[]) =>
-    [...payouts.values()]
+
+  private sum(statuses: string[]): number {
+    return [...this.payouts.values()]
       .filter((p) => statuses.includes(p.status))
       .reduce((s, p) => s + p.amount, 0);
-  return { earned, clawedBack, paid: sum(['paid']), held: sum(['requested', 'approved']) };
+  }
+
+  get paid(): number {
+    return this.sum(['paid']);
+  }
+
+  get held(): number {
+    return this.sum(['requested', 'approved']);
+  }
 }
 
 const createdEvent: InfluencerLedgerEvent = {
@@ -149,7 +159,8 @@ describe('influencer ledger properties', () => {
     const seen = { paid: 0, rejected: 0, netted: 0, debt: 0, samePerson: 0, ownAddress: 0 };
     fc.assert(
       fc.property(fc.array(commandArb, { maxLength: 100, size: 'max' }), (commands) => {
-        const events: InfluencerLedgerEvent[] = [createdEvent];
+        const t = new Totals();
+        const credited: string[] = [];
         let state: InfluencerLedgerState = decider.evolve(decider.initialState(), createdEvent);
         const approvedAt = new Map<string, number>();
         for (const command of commands) {
@@ -162,13 +173,10 @@ describe('influencer ledger properties', () => {
             continue;
           }
           for (const event of decided) {
-            const before = totals(events);
             if (event.type === 'PayoutApproved') {
               // Never approved for more than the ledger holds net of debts.
               expect(event.data.amount).toBeGreaterThan(0);
-              expect(event.data.amount).toBeLessThanOrEqual(
-                before.earned - before.clawedBack - before.paid,
-              );
+              expect(event.data.amount).toBeLessThanOrEqual(t.earned - t.clawedBack - t.paid);
               approvedAt.set(event.data.payoutId, event.data.amount);
               if (event.data.netted > 0) seen.netted += 1;
             }
@@ -182,11 +190,11 @@ describe('influencer ledger properties', () => {
               if (event.data.reason === 'same_person') seen.samePerson += 1;
               if (event.data.reason === 'own_address') seen.ownAddress += 1;
             }
-            events.push(event);
+            if (event.type === 'ReferralRewardCredited') credited.push(personOf(event.data.userId));
+            t.add(event);
           }
           state = decided.reduce(decider.evolve, state);
           if (state.kind !== 'created') throw new Error('ledger vanished');
-          const t = totals(events);
           // The balance is what was earned, less what was clawed back, paid and held.
           expect(state.balance + t.held).toBe(t.earned - t.clawedBack - t.paid);
           expect(state.balance).toBe(t.earned - t.clawedBack - t.paid - t.held);
@@ -197,9 +205,6 @@ describe('influencer ledger properties', () => {
           );
           expect(open.length).toBeLessThanOrEqual(1);
           // One person never earns two first-review rewards; the influencer's own never earns.
-          const credited = events.flatMap((e) =>
-            e.type === 'ReferralRewardCredited' ? [personOf(e.data.userId)] : [],
-          );
           expect(new Set(credited).size).toBe(credited.length);
           expect(credited).not.toContain(attributionEmail('asha@example.com'));
         }

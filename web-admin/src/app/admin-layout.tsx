@@ -53,6 +53,7 @@ export function AdminLayout() {
       count: waiting?.payoutsRequested,
       countLabel: messages.shell.waiting,
     },
+    { to: paths.rewardRules, label: nav.rewardRules, icon: <NavIcon name="rewardRules" /> },
   ];
 
   // SPEC §4: logout calls the logout endpoint, clears storage and leaves; a failed call (the

@@ -72,6 +72,15 @@ export const routes: RouteObject[] = [
           'PayoutsScreen',
         ),
       },
+      {
+        path: 'reward-rules',
+        element: lazyStaffScreen(
+          basename,
+          'reward-rules',
+          () => import('../features/reward-rules/reward-rules-screen'),
+          'RewardRulesScreen',
+        ),
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

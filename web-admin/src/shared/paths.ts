@@ -7,6 +7,7 @@ export const paths = {
   influencers: '/influencers',
   influencerQueries: '/influencer-queries',
   influencerPayouts: '/influencer-payouts',
+  rewardRules: '/reward-rules',
 } as const;
 
 /** Where this build is mounted (vite.config.ts `base`). */

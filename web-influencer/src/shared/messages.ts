@@ -98,17 +98,27 @@ export const messages = {
     balance: 'Balance',
     closing: (date: string) => `Balance as of ${date}`,
     empty: 'Nothing earned yet',
-    emptyHint: 'A reward is credited when a user you referred pays for their first resume review.',
+    emptyHint:
+      'A reward is credited when a user you referred pays for their first resume review; a commission when their rewrite or from-scratch order completes.',
+    pending: 'Pending',
     failed: 'Failed to load the statement',
     fileName: (date: string) => `shortlist-statement-${date}.csv`,
     reasons: {
       reward: (order: string) => `Referral reward for order ${order}`,
       clawback: (order: string) => `Reward taken back: order ${order} refunded`,
+      commission_pending: (order: string, amount: string) =>
+        `Commission pending for order ${order}: ${amount}, earned when the order completes`,
+      commission_earned: (order: string) => `Commission earned: order ${order} completed`,
+      commission_cancelled: (order: string) =>
+        `Pending commission cancelled: order ${order} refunded`,
+      commission_clawback: (order: string) => `Commission taken back: order ${order} refunded`,
       payout_held: 'Payout requested: balance held',
       payout_approved: 'Payout approved',
+      payout_approved_netted: 'Payout approved: part of it paid your debt',
       payout_paid: (reference: string | null) =>
         reference ? `Payout paid (transfer ref ${reference})` : 'Payout paid',
       payout_returned: 'Payout rejected: amount returned',
+      payout_returned_because: (reason: string) => `Payout rejected (${reason}): amount returned`,
     },
   },
   queries: {
@@ -152,6 +162,13 @@ export const messages = {
     status: 'Status',
     processed: 'Processed',
     reference: 'Transfer ref',
+    note: 'Note',
+    rejected: (reason: string) => `Rejected: ${reason}`,
+    netted: (amount: string) => `${amount} went to your debt`,
+    debt: (amount: string) =>
+      `You owe ${amount}: refunds took back rewards already held or paid. It is taken from your next payout.`,
+    pending: (amount: string) =>
+      `${amount} pending: commissions of orders that can still be refunded. They join your balance when the orders complete.`,
     empty: 'No payouts yet',
     emptyHint: 'Request a payout once you reach the thresholds above.',
     statusLabel: {
@@ -166,8 +183,16 @@ export const messages = {
       payeeName: 'Payee name',
       mobile: 'Mobile',
       mobileHint: '10 digits',
+      method: 'Pay me by',
+      methods: { upi: 'UPI', bank: 'Bank transfer (NEFT/IMPS)' },
       bankName: 'Bank name',
+      accountNumber: 'Account number',
+      accountHint: '9 to 18 digits',
+      ifsc: 'IFSC',
+      ifscHint: '11 characters, e.g. SBIN0001234',
       upiId: 'UPI id',
+      upiHint: 'e.g. name@bank',
+      saved: 'Filled in from your last request.',
       required: 'Required',
       mobileInvalid: 'Enter a 10-digit mobile number.',
       submit: 'Request payout',

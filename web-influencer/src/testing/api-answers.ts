@@ -7,6 +7,8 @@ export const stats = (overrides: Record<string, unknown> = {}) => ({
   orders: 1,
   balance: 50,
   eligible: false,
+  pending: 0,
+  debt: 0,
   ...overrides,
 });
 
@@ -57,5 +59,10 @@ export const payout = (overrides: Record<string, unknown> = {}) => ({
   bankName: 'SBI',
   upiId: 'riya@upi',
   txnId: null,
+  method: 'upi',
+  accountNumber: null,
+  ifsc: null,
+  netted: 0,
+  reason: null,
   ...overrides,
 });

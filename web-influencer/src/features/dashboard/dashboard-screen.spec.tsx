@@ -25,7 +25,15 @@ describe('dashboard', () => {
       json(
         200,
         dashboardAnswer({
-          stats: { usersReferred: 3, registrations: 3, orders: 1, balance: 2550, eligible: true },
+          stats: {
+            usersReferred: 3,
+            registrations: 3,
+            orders: 1,
+            balance: 2550,
+            eligible: true,
+            pending: 0,
+            debt: 0,
+          },
         }),
       ),
     );
