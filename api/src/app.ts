@@ -19,6 +19,7 @@ import { openSupportQueryRoute } from './features/contact/open-support-query.rou
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { referralLinkRoute } from './features/referral-link/referral-link.route';
 import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
@@ -142,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });
+  // The short referral link lives at the root (`/r/{code}`), where links are short.
+  await app.register(referralLinkRoute);
   const { sandbox } = services.payments;
   if (sandbox !== null) {
     await app.register(razorpaySandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox });

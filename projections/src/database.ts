@@ -12,6 +12,7 @@ import type {
   InfluencerReferredUsersTable,
   InfluencerRewardsTable,
   PayoutsTable,
+  ReferralClicksTable,
 } from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
@@ -39,6 +40,7 @@ export interface Database {
   influencer_commissions: InfluencerCommissionsTable;
   influencer_referral_flags: InfluencerReferralFlagsTable;
   payouts: PayoutsTable;
+  referral_clicks: ReferralClicksTable;
   influencer_ledgers: InfluencerLedgersTable;
   influencer_queries: InfluencerQueriesTable;
   queries: SupportQueriesTable;

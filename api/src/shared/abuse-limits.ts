@@ -22,6 +22,8 @@ export interface AbuseLimits {
   resumePreview: AttemptLimit;
   /** POST /influencer/queries per influencer. */
   influencerQueries: AttemptLimit;
+  /** Clicks counted per client IP on short referral links (`/r/{code}`); more still redirect. */
+  referralClicks: AttemptLimit;
 }
 
 const MINUTE = 60_000;
@@ -43,6 +45,8 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   resumePreview: { max: 10, timeWindowMs: MINUTE },
   // An influencer writes to support now and then; 10 an hour leaves room for a follow-up or two.
   influencerQueries: { max: 10, timeWindowMs: 60 * MINUTE },
+  // A person clicks a link a few times; a script refreshing it should not inflate the funnel.
+  referralClicks: { max: 20, timeWindowMs: 10 * MINUTE },
 };
 
 /** What a caller who hits one of these rate limits reads (HTTP 429, with Retry-After). */

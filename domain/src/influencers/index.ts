@@ -12,6 +12,7 @@ export * from './influencer-reservation.commands';
 export * from './influencer-reservation.decider';
 export * from './influencer-reservation.events';
 export * from './payment-details';
+export * from './referral-clicks';
 export * from './referral-programme';
 export * from './referral-rewards.workflow';
 export * from './reward-rules';

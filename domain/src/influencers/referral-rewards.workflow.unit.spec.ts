@@ -29,7 +29,7 @@ function registered(
       name: 'A',
       passwordHash: 'h',
       role: 'user',
-      referral: influencerId === null ? null : { influencerId, referralCode: 'CODE' },
+      referral: influencerId === null ? null : { influencerId, referralCode: 'CODE', campaign: null },
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   influencerLedgerEvents,
   type OrderStatus,
   orderEvents,
+  referralClickEvents,
 } from '@shortlist/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../database';
@@ -19,6 +20,7 @@ import type {
   InfluencerReferredUsersTable,
   InfluencerRewardsTable,
   PayoutsTable,
+  ReferralClicksTable,
 } from './influencer-ledger.tables';
 
 export const INFLUENCER_LEDGER_TABLES = [
@@ -28,11 +30,12 @@ export const INFLUENCER_LEDGER_TABLES = [
   'influencer_rewards',
   'influencer_commissions',
   'influencer_referral_flags',
+  'referral_clicks',
   'payouts',
   'influencer_ledgers',
 ] as const;
 
-const READS = [influencerLedgerEvents, accountEvents, orderEvents] as const;
+const READS = [influencerLedgerEvents, accountEvents, orderEvents, referralClickEvents] as const;
 type LedgerInput = ProjectedEvent<(typeof READS)[number]>;
 
 /**
@@ -44,7 +47,7 @@ type LedgerInput = ProjectedEvent<(typeof READS)[number]>;
  */
 export const influencerLedgerProjection = typedProjection({
   name: 'influencer-ledger',
-  // 2: commissions, flags, netted approvals and rejection reasons.
+  // 2: commissions, flags, netted approvals and rejection reasons, clicks and campaigns.
   version: 2,
   tables: INFLUENCER_LEDGER_TABLES,
   reads: READS,
@@ -70,8 +73,12 @@ interface LedgerBatch {
   commissions: TableChanges<Insertable<InfluencerCommissionsTable>>;
   flags: TableChanges<Insertable<InfluencerReferralFlagsTable>>;
   payouts: TableChanges<Insertable<PayoutsTable>>;
-  /** Referred users as stored before the batch: who referred them, their e-mail. */
-  storedUsers: ReadonlyMap<string, { influencer_id: string; user_email: string | null }>;
+  clicks: TableChanges<Insertable<ReferralClicksTable>>;
+  /** Referred users as stored before the batch: who referred them, their e-mail, campaign. */
+  storedUsers: ReadonlyMap<
+    string,
+    { influencer_id: string; user_email: string | null; campaign: string | null }
+  >;
   /** Referred orders as stored before the batch: whose referral they are. */
   storedOrders: ReadonlyMap<string, { influencer_id: string }>;
   /** Users erased in the batch: their e-mail goes from the referred orders stored before it. */
@@ -102,11 +109,12 @@ async function openLedgerBatch(
     commissions: new TableChanges('influencer_commissions', 'order_id'),
     flags: new TableChanges('influencer_referral_flags', 'id'),
     payouts: new TableChanges('payouts', 'id'),
+    clicks: new TableChanges('referral_clicks', 'id'),
     storedUsers: await loadRows(
       trx,
       'influencer_referred_users',
       'user_id',
-      ['influencer_id', 'user_email'],
+      ['influencer_id', 'user_email', 'campaign'],
       userIds,
     ),
     storedOrders: await loadRows(
@@ -146,6 +154,7 @@ async function flushLedgerBatch(trx: Transaction<Database>, batch: LedgerBatch):
   await batch.commissions.flush(trx);
   await batch.flags.flush(trx);
   await batch.payouts.flush(trx);
+  await batch.clicks.flush(trx);
   await refreshLedgers(trx, [...batch.touched]);
 }
 
@@ -161,6 +170,7 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
         influencer_id: referral.influencerId,
         user_email: email,
         registered_at: at,
+        campaign: referral.campaign ?? null,
       });
       return null;
     }
@@ -215,6 +225,14 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
     case 'ReviewSuggestionsSaved':
     case 'AtsCheckRecorded':
       return null;
+    case 'ReferralLinkClicked':
+      batch.clicks.put({
+        id: event.recorded.id,
+        influencer_id: event.data.influencerId,
+        campaign: event.data.campaign,
+        clicked_at: at,
+      });
+      return null;
     case 'InfluencerCreated':
       // Creates the summary row (all zeros) so a new influencer has figures to show.
       return event.data.influencerId;
@@ -229,6 +247,7 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
         influencer_id: influencerId,
         user_email: referred?.user_email ?? null,
         registered_at: event.data.at,
+        campaign: referred?.campaign ?? null,
       });
       return influencerId;
     }

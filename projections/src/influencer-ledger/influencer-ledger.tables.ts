@@ -13,6 +13,8 @@ export interface InfluencerReferredUsersTable {
   influencer_id: string;
   user_email: string | null;
   registered_at: Timestamp;
+  /** The campaign tag of the link the user came through. */
+  campaign: string | null;
 }
 
 /** Referrals the ledger recorded (`ReferralRegistered`): what the registrations count counts. */
@@ -21,6 +23,15 @@ export interface InfluencerReferralsTable {
   influencer_id: string;
   user_email: string | null;
   registered_at: Timestamp;
+  campaign: string | null;
+}
+
+/** Clicks on influencers' short links (no personal data), the top of the funnel. */
+export interface ReferralClicksTable {
+  id: string;
+  influencer_id: string;
+  campaign: string | null;
+  clicked_at: Timestamp;
 }
 
 /** Orders of referred users, for the influencer's dashboard (SPEC §7 orders[]). */

@@ -87,3 +87,33 @@ export const getInfluencerReferralChartRoute = defineRoute({
     weeks: z.array(referralWeekSchema).length(REFERRAL_CHART_WEEKS),
   }),
 });
+
+/** One step of the funnel over a period: clicks → registrations → first purchases → commission. */
+export const funnelFiguresSchema = z.object({
+  clicks: z.number().int(),
+  registrations: z.number().int(),
+  /** Referred users whose first paid order fell in the period. */
+  firstPurchases: z.number().int(),
+  /** First-review rewards and order commissions (pending or earned, net of refunds), ₹. */
+  commission: z.number().int(),
+});
+export type FunnelFigures = z.infer<typeof funnelFiguresSchema>;
+
+/**
+ * GET /influencer/funnel: the short link's funnel over the last 12 weeks, per week (oldest
+ * first) and per campaign tag (`null`: links without a tag), from the read models.
+ */
+export const getInfluencerFunnelRoute = defineRoute({
+  method: 'GET',
+  path: '/influencer/funnel',
+  audience: 'influencer',
+  summary: 'Clicks, registrations, first purchases and commission per week and per campaign',
+  response: z.object({
+    ok: z.literal(true),
+    shortLink: z.string(),
+    weeks: z
+      .array(funnelFiguresSchema.extend({ weekStart: z.string() }))
+      .length(REFERRAL_CHART_WEEKS),
+    campaigns: z.array(funnelFiguresSchema.extend({ campaign: z.string().nullable() })),
+  }),
+});

@@ -19,6 +19,7 @@ interface Statement {
     orderId: string | null;
     payoutId: string | null;
     txnId: string | null;
+    reason: string | null;
     amount: number;
     balance: number;
     at: string;
