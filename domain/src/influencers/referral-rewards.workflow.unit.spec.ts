@@ -29,7 +29,8 @@ function registered(
       name: 'A',
       passwordHash: 'h',
       role: 'user',
-      referral: influencerId === null ? null : { influencerId, referralCode: 'CODE', campaign: null },
+      referral:
+        influencerId === null ? null : { influencerId, referralCode: 'CODE', campaign: null },
     },
   };
 }

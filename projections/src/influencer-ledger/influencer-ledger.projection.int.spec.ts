@@ -255,6 +255,25 @@ describe('the partner programme in the ledger read model', () => {
         referralCode: 'ASHA1',
         passwordHash: 'h',
       }),
+      {
+        streamName: 'referral-click-c1',
+        type: 'ReferralLinkClicked',
+        data: { influencerId: 'i1', campaign: 'insta-reel' },
+        metadata: at(minute++),
+      },
+      {
+        streamName: 'user-u1',
+        type: 'UserRegistered',
+        data: {
+          userId: 'u1',
+          email: 'u1@example.com',
+          name: 'u1',
+          passwordHash: 'h',
+          role: 'user',
+          referral: { influencerId: 'i1', referralCode: 'ASHA1', campaign: 'insta-reel' },
+        },
+        metadata: at(minute++),
+      },
       ledger('ReferralRegistered', {
         userId: 'u1',
         at: '2026-11-01T09:00:00.000Z',
@@ -323,6 +342,13 @@ describe('the partner programme in the ledger read model', () => {
       ['p2', 'approved', 175, 50, null, 'bank'],
     ]);
     expect(payouts[1]).toMatchObject({ account_number: '12345678901', ifsc: 'SBIN0001234' });
+    // The funnel's rows: the click (no visitor data) and the campaign the registration carried.
+    expect(
+      await db.selectFrom('referral_clicks').select(['influencer_id', 'campaign']).execute(),
+    ).toEqual([{ influencer_id: 'i1', campaign: 'insta-reel' }]);
+    expect(
+      await db.selectFrom('influencer_referrals').select(['user_id', 'campaign']).execute(),
+    ).toEqual([{ user_id: 'u1', campaign: 'insta-reel' }]);
     const flags = await db.selectFrom('influencer_referral_flags').selectAll().execute();
     expect(flags).toMatchObject([
       { influencer_id: 'i1', user_id: 'u2', reason: 'same_person', related_user_id: 'u1' },

@@ -68,7 +68,9 @@ export const referralLinkRoute: FastifyPluginAsyncZod = async (app) => {
 
       const seenKey = `${code}:${campaign ?? ''}`;
       const seen = cookieOf(request.headers.cookie, 'ref_seen') === encodeURIComponent(seenKey);
-      if (!seen && (await counted(request)).isAllowed) {
+      // `isAllowed` means allow-listed (never limited); otherwise the count decides.
+      const limited = seen ? null : await counted(request);
+      if (limited !== null && (limited.isAllowed || !limited.isExceeded)) {
         await handleCommand({
           store: app.store,
           streamName: referralClickStreamName(randomUUID()),
