@@ -19,6 +19,8 @@ import { openSupportQueryRoute } from './features/contact/open-support-query.rou
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { referralLinkRoute } from './features/referral-link/referral-link.route';
+import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
 import metricsPlugin from './metrics/metrics.plugin';
@@ -61,6 +63,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);
+  await api.register(rewardRulesRoute);
   await api.register(influencerRoutes, { prefix: '/influencer' });
   await api.register(adminRoutes, { prefix: '/admin' });
 };
@@ -146,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });
+  // The short referral link lives at the root (`/r/{code}`), where links are short.
+  await app.register(referralLinkRoute);
   const { sandbox } = services.payments;
   if (sandbox !== null) {
     await app.register(razorpaySandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox });

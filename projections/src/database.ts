@@ -3,13 +3,16 @@ import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
 import type { ReactorCheckpointsTable } from './engine/reactor-checkpoint.table';
 import type {
+  InfluencerCommissionsTable,
   InfluencerLedgersTable,
   InfluencerQueriesTable,
+  InfluencerReferralFlagsTable,
   InfluencerReferralsTable,
   InfluencerReferredOrdersTable,
   InfluencerReferredUsersTable,
   InfluencerRewardsTable,
   PayoutsTable,
+  ReferralClicksTable,
 } from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
@@ -34,7 +37,10 @@ export interface Database {
   influencer_referrals: InfluencerReferralsTable;
   influencer_referred_orders: InfluencerReferredOrdersTable;
   influencer_rewards: InfluencerRewardsTable;
+  influencer_commissions: InfluencerCommissionsTable;
+  influencer_referral_flags: InfluencerReferralFlagsTable;
   payouts: PayoutsTable;
+  referral_clicks: ReferralClicksTable;
   influencer_ledgers: InfluencerLedgersTable;
   influencer_queries: InfluencerQueriesTable;
   queries: SupportQueriesTable;

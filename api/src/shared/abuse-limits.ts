@@ -24,6 +24,8 @@ export interface AbuseLimits {
   influencerQueries: AttemptLimit;
   /** PUT /resume/draft per account. */
   resumeDraftSaves: AttemptLimit;
+  /** Clicks counted per client IP on short referral links (`/r/{code}`); more still redirect. */
+  referralClicks: AttemptLimit;
 }
 
 const MINUTE = 60_000;
@@ -48,6 +50,8 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   // The builder saves a second after typing stops: even a fast typist pausing between every
   // word stays far below two a second. Two tabs on the same account share the count.
   resumeDraftSaves: { max: 120, timeWindowMs: MINUTE },
+  // A person clicks a link a few times; a script refreshing it should not inflate the funnel.
+  referralClicks: { max: 20, timeWindowMs: 10 * MINUTE },
 };
 
 /** What a caller who hits one of these rate limits reads (HTTP 429, with Retry-After). */

@@ -30,6 +30,7 @@ export * from './api/params';
 export * from './api/password-rules';
 export * from './api/payments.routes';
 export * from './api/resume-draft.routes';
+export * from './api/reward-rules.routes';
 
 export {
   type ApiRoute,

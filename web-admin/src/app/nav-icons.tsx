@@ -9,6 +9,8 @@ const PATHS = {
   influencerQueries: 'M3 4h14v9H8l-4 3.5V13H3zM7 8.5h6',
   payouts: 'M2.5 5h15v10h-15zM2.5 8.5h15M6 12h3',
   outbox: 'M2.5 5h15v10h-15zM2.5 5l7.5 6 7.5-6',
+  rewardRules:
+    'M4 16.5l12-13M6.5 7a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM13.5 17a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
 } as const;
 
 export function NavIcon({ name }: { name: keyof typeof PATHS }) {

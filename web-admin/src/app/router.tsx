@@ -81,6 +81,15 @@ export const routes: RouteObject[] = [
           'OutboxScreen',
         ),
       },
+      {
+        path: 'reward-rules',
+        element: lazyStaffScreen(
+          basename,
+          'reward-rules',
+          () => import('../features/reward-rules/reward-rules-screen'),
+          'RewardRulesScreen',
+        ),
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

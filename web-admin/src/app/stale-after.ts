@@ -1,10 +1,12 @@
 import {
+  changeRewardRuleRoute,
   createInfluencerRoute,
   deleteInfluencerRoute,
   deleteOrderAttachmentRoute,
   deleteSupportQueryRoute,
   getAdminDashboardRoute,
   getAdminOrderDetailRoute,
+  getAdminRewardRulesRoute,
   getOrderHistoryRoute,
   getSupportQueryRoute,
   listAdminInfluencerPayoutsRoute,
@@ -65,4 +67,5 @@ export const adminStaleAfter = staleAfter([
   ],
   [replyInfluencerQueryRoute, [listAdminInfluencerQueriesRoute, getAdminDashboardRoute]],
   [updateInfluencerPayoutRoute, [listAdminInfluencerPayoutsRoute, getAdminDashboardRoute]],
+  [changeRewardRuleRoute, [getAdminRewardRulesRoute]],
 ]);

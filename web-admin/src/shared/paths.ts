@@ -8,6 +8,7 @@ export const paths = {
   influencerQueries: '/influencer-queries',
   influencerPayouts: '/influencer-payouts',
   outbox: '/outbox',
+  rewardRules: '/reward-rules',
 } as const;
 
 /** The Outbox screen with one mail open (`?mail=`): where a reply's preview link leads. */

@@ -20,6 +20,8 @@ const entry = (overrides: Partial<StatementEntry>): StatementEntry => ({
   orderId: null,
   payoutId: null,
   txnId: null,
+  pending: 0,
+  reason: null,
   amount: 0,
   balance: 0,
   ...overrides,
