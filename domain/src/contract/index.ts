@@ -16,6 +16,7 @@ export * from './api/admin-users.routes';
 export * from './api/ats.routes';
 export * from './api/contact.routes';
 export * from './api/customer-orders.routes';
+export * from './api/delivery-promise';
 export * from './api/dev-outbox.routes';
 export * from './api/form-fields';
 export * from './api/health.routes';

@@ -1,10 +1,11 @@
 import { defineRoute } from '@shortlist/domain/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api-client';
-import { ApiProvider } from './api-provider';
+import { ApiClientProvider, useClearApiCache } from './api-context';
 import { callApi } from './call-api';
 import { createQueryClient } from './query-client';
 import { useApiCache, useApiMutation, useApiQuery } from './use-api';
@@ -52,9 +53,9 @@ function Thing({ id }: { id: string }) {
 function renderThing(fetchMock: typeof fetch, id = 'a/1') {
   const client = createApiClient({ getToken: () => null, fetch: fetchMock });
   return render(
-    <ApiProvider client={client} queryClient={createQueryClient()}>
+    <ApiClientProvider client={client} queryClient={createQueryClient()}>
       <Thing id={id} />
-    </ApiProvider>,
+    </ApiClientProvider>,
   );
 }
 
@@ -118,9 +119,9 @@ describe('contract hooks', () => {
     }
     const client = createApiClient({ getToken: () => null, fetch: fetchMock });
     render(
-      <ApiProvider client={client} queryClient={createQueryClient()}>
+      <ApiClientProvider client={client} queryClient={createQueryClient()}>
         <Initial />
-      </ApiProvider>,
+      </ApiClientProvider>,
     );
     expect(await screen.findByText('Initial: A')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
@@ -138,5 +139,58 @@ describe('contract hooks', () => {
       { headers: { 'X-Ref': 'CODE1' } },
     );
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('X-Ref')).toBe('CODE1');
+  });
+
+  it("gives the app's onError every failed read when the cache is made on first use", async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(401, { message: 'Expired' }));
+    const onError = vi.fn<(error: unknown) => void>();
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    render(
+      <ApiClientProvider client={client} onError={onError}>
+        <Thing id="x" />
+      </ApiClientProvider>,
+    );
+    expect(await screen.findByText('Failed: Expired')).toBeInTheDocument();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 401 });
+  });
+
+  it('forgets the cached answers on useClearApiCache, so the next read asks again', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockImplementation(async () => json(200, { name: 'A' }));
+    function Page() {
+      const clear = useClearApiCache();
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            Toggle
+          </button>
+          <button type="button" onClick={clear}>
+            Forget
+          </button>
+          {shown ? <Thing id="x" /> : null}
+        </>
+      );
+    }
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    render(
+      <ApiClientProvider client={client}>
+        <Page />
+      </ApiClientProvider>,
+    );
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    // Shown again from the cache: the answer is fresh, nothing is read.
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Forgotten: showing it reads it again.
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forget' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

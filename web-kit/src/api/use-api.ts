@@ -20,11 +20,10 @@ import { createQueryClient } from './query-client';
  */
 export function useAppQueryClient(): QueryClient {
   const slot = useContext(QueryClientSlotContext);
-  if (!slot)
-    throw new Error('The API hooks need an <ApiClientProvider> or <ApiProvider> above them');
+  if (!slot) throw new Error('The API hooks need an <ApiClientProvider> above them');
   if (!slot.current) {
     // Made during a render, once: the same lazy start a ref gets, and every later render reuses it.
-    slot.current = createQueryClient();
+    slot.current = createQueryClient({ onError: slot.onError });
     slot.current.mount();
   }
   return slot.current;
