@@ -57,7 +57,7 @@ describe('first paint of the three apps', () => {
   /** The page's own HTML, and what the browser made of it. */
   async function checkPage(page: Page, html: string, seen: ReturnType<typeof watch>) {
     // The first screen's CSS is in the page, not a stylesheet to fetch first; and it applies.
-    expect(html).toMatch(/<style>[^]*?--color-canvas[^]*?<\/style>/);
+    expect(html).toMatch(/<style>[\s\S]*?--color-canvas[\s\S]*?<\/style>/);
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(CANVAS);
     // Each file the page named for preloading is fetched once: the module script or the screen's
