@@ -59,6 +59,27 @@ function cspHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
+/**
+ * A page's policy with its own <style> elements allowed by hash: the web apps' index.html
+ * carries the first screen's CSS inline (scripts/vite-inline-entry-css.ts). The hashes come from
+ * the very HTML about to be sent, so a rebuild can never serve styles its policy refuses. The
+ * browser hashes the element's text after the HTML parser's newline normalisation (CR LF and
+ * CR become LF), so the same is done here.
+ */
+export function allowInlineStyles(policy: string, html: string): string {
+  const hashes = inlineStyles(html).map((style) => cspHash(style.replace(/\r\n?/g, '\n')));
+  if (hashes.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'style-src') return directive;
+      const added = hashes.filter((hash) => !sources.includes(hash));
+      return [name, ...sources, ...new Set(added)].join(' ');
+    })
+    .join(';');
+}
+
 /** The Content-Security-Policy directives every answer carries (helmet's camelCase names). */
 export function contentSecurityPolicy(options: SecurityHeadersOptions): Record<string, string[]> {
   const checkoutScripts = options.realRazorpay ? [RAZORPAY_SCRIPT_ORIGIN] : [];

@@ -1,6 +1,9 @@
 import { ApiClientProvider, type ApiClientProviderProps, api } from '@shortlist/web-kit';
 import type { ReactNode } from 'react';
-import { customerStaleAfter } from './stale-after';
+
+// The table names the contract's routes: loaded with the first command, not with the shell.
+const loadCustomerStaleAfter = () =>
+  import('./stale-after').then((table) => table.customerStaleAfter);
 
 /**
  * What the whole app stands in: the API client and the slot of the one server-state cache. The
@@ -16,7 +19,7 @@ export function AppProviders({
   queryClient?: ApiClientProviderProps['queryClient'];
 }) {
   return (
-    <ApiClientProvider client={api} queryClient={queryClient} staleAfter={customerStaleAfter}>
+    <ApiClientProvider client={api} queryClient={queryClient} staleAfter={loadCustomerStaleAfter}>
       {children}
     </ApiClientProvider>
   );

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api-client';
-import { ApiProvider } from './api-provider';
+import { ApiClientProvider, useClearApiCache } from './api-context';
 import { callApi } from './call-api';
 import { createQueryClient } from './query-client';
-import { type StaleAfter, staleAfter } from './stale-after';
+import { type StaleAfterSource, staleAfter } from './stale-after';
 import { useApiCache, useApiMutation, useApiQuery } from './use-api';
 
 const getThing = defineRoute({
@@ -56,13 +56,13 @@ const renamingStalesThings = staleAfter([[renameThing, [getThing]]]);
 function renderThing(
   fetchMock: typeof fetch,
   id = 'a/1',
-  table: StaleAfter = renamingStalesThings,
+  table: StaleAfterSource = renamingStalesThings,
 ) {
   const client = createApiClient({ getToken: () => null, fetch: fetchMock });
   return render(
-    <ApiProvider client={client} queryClient={createQueryClient()} staleAfter={table}>
+    <ApiClientProvider client={client} queryClient={createQueryClient()} staleAfter={table}>
       <Thing id={id} />
-    </ApiProvider>,
+    </ApiClientProvider>,
   );
 }
 
@@ -147,13 +147,13 @@ describe('contract hooks', () => {
     }
     const client = createApiClient({ getToken: () => null, fetch: fetchMock });
     render(
-      <ApiProvider
+      <ApiClientProvider
         client={client}
         queryClient={createQueryClient()}
-        staleAfter={renamingStalesThings}
+        staleAfter={() => Promise.resolve(renamingStalesThings)}
       >
         <Screens />
-      </ApiProvider>,
+      </ApiClientProvider>,
     );
     expect(await screen.findByText('Name: A')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
@@ -186,9 +186,9 @@ describe('contract hooks', () => {
     }
     const client = createApiClient({ getToken: () => null, fetch: fetchMock });
     render(
-      <ApiProvider client={client} queryClient={createQueryClient()}>
+      <ApiClientProvider client={client} queryClient={createQueryClient()}>
         <Initial />
-      </ApiProvider>,
+      </ApiClientProvider>,
     );
     expect(await screen.findByText('Initial: A')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
@@ -206,5 +206,58 @@ describe('contract hooks', () => {
       { headers: { 'X-Ref': 'CODE1' } },
     );
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('X-Ref')).toBe('CODE1');
+  });
+
+  it("gives the app's onError every failed read when the cache is made on first use", async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(401, { message: 'Expired' }));
+    const onError = vi.fn<(error: unknown) => void>();
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    render(
+      <ApiClientProvider client={client} onError={onError}>
+        <Thing id="x" />
+      </ApiClientProvider>,
+    );
+    expect(await screen.findByText('Failed: Expired')).toBeInTheDocument();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 401 });
+  });
+
+  it('forgets the cached answers on useClearApiCache, so the next read asks again', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockImplementation(async () => json(200, { name: 'A' }));
+    function Page() {
+      const clear = useClearApiCache();
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            Toggle
+          </button>
+          <button type="button" onClick={clear}>
+            Forget
+          </button>
+          {shown ? <Thing id="x" /> : null}
+        </>
+      );
+    }
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    render(
+      <ApiClientProvider client={client}>
+        <Page />
+      </ApiClientProvider>,
+    );
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    // Shown again from the cache: the answer is fresh, nothing is read.
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Forgotten: showing it reads it again.
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forget' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

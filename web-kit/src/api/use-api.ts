@@ -12,7 +12,7 @@ import { QueryClientSlotContext, useApiClient } from './api-context';
 import type { ApiError } from './api-error';
 import { apiQueryKey, callApi, type UploadInput, uploadApi } from './call-api';
 import { createQueryClient } from './query-client';
-import { StaleAfterContext, useStaleAfter } from './stale-after';
+import { useStaleAfter, useStaleAfterTable } from './stale-after';
 
 /**
  * The app's one query cache, from the provider's slot; the first hook to need it makes it (see
@@ -21,11 +21,10 @@ import { StaleAfterContext, useStaleAfter } from './stale-after';
  */
 export function useAppQueryClient(): QueryClient {
   const slot = useContext(QueryClientSlotContext);
-  if (!slot)
-    throw new Error('The API hooks need an <ApiClientProvider> or <ApiProvider> above them');
+  if (!slot) throw new Error('The API hooks need an <ApiClientProvider> above them');
   if (!slot.current) {
     // Made during a render, once: the same lazy start a ref gets, and every later render reuses it.
-    slot.current = createQueryClient();
+    slot.current = createQueryClient({ onError: slot.onError });
     slot.current.mount();
   }
   return slot.current;
@@ -77,7 +76,7 @@ export function useApiMutation<Route extends ApiRoute>(
       mutationFn: (input) => callApi(client, route, input),
       ...options,
       onSuccess: async (...args) => {
-        await invalidateRoutes(queryClient, stale);
+        await invalidateRoutes(queryClient, await stale());
         await onSuccess?.(...args);
       },
     },
@@ -101,7 +100,7 @@ export function useApiUpload<Route extends ApiRoute>(
       mutationFn: (input) => uploadApi(client, route, input),
       ...options,
       onSuccess: async (...args) => {
-        await invalidateRoutes(queryClient, stale);
+        await invalidateRoutes(queryClient, await stale());
         await onSuccess?.(...args);
       },
     },
@@ -125,7 +124,7 @@ export function invalidateRoutes(queryClient: QueryClient, routes: readonly ApiR
  */
 export function useApiCache() {
   const queryClient = useAppQueryClient();
-  const table = useContext(StaleAfterContext);
+  const table = useStaleAfterTable();
   // One object per cache and table, so callbacks that hold it keep their identity.
   return useMemo(
     () => ({
@@ -150,7 +149,8 @@ export function useApiCache() {
        * Marks stale what the stale-after table lists for a command the screen ran outside a
        * mutation hook, once its effect shows (a payment the projections have caught up with).
        */
-      refreshAfter: (command: ApiRoute) => invalidateRoutes(queryClient, table.get(command) ?? []),
+      refreshAfter: async (command: ApiRoute) =>
+        invalidateRoutes(queryClient, (await table()).get(command) ?? []),
     }),
     [queryClient, table],
   );

@@ -3,9 +3,6 @@ import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
 import { defineRoute } from './route';
 
-// The promise is the order's rule (domain/orders); the admin routes filter by it.
-export { DELIVERY_PROMISE_HOURS } from '../../orders/delivery-promise';
-
 /**
  * GET /admin/dashboard: what waits for an operator, each figure the size of a filtered list the
  * dashboard links to (UI.md: "counts of what waits").
