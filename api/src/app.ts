@@ -19,9 +19,10 @@ import { openSupportQueryRoute } from './features/contact/open-support-query.rou
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { referralLinkRoute } from './features/referral-link/referral-link.route';
+import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
-import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
 import metricsPlugin from './metrics/metrics.plugin';
 import openapiPlugin from './openapi/openapi.plugin';
 import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
@@ -32,6 +33,7 @@ import loopbackHostPlugin from './plugins/loopback-host.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
+import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './server-timeouts';
 import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './shared/abuse-limits';
 import { SANDBOX_PREFIX } from './shared/payments/payments';
 import webAppsPlugin from './web/web-apps.plugin';
@@ -45,7 +47,7 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Default: DEFAULT_ABUSE_LIMITS (tests placing many orders from one account raise them). */
   limits?: Partial<AbuseLimits>;
-  /** Default: BODY_RATE (main/server-timeouts.ts); tests of the rule itself shorten it. */
+  /** Default: BODY_RATE (server-timeouts.ts); tests of the rule itself shorten it. */
   bodyRate?: BodyRate;
 }
 
@@ -61,6 +63,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);
+  await api.register(rewardRulesRoute);
   await api.register(influencerRoutes, { prefix: '/influencer' });
   await api.register(adminRoutes, { prefix: '/admin' });
 };
@@ -146,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });
+  // The short referral link lives at the root (`/r/{code}`), where links are short.
+  await app.register(referralLinkRoute);
   const { sandbox } = services.payments;
   if (sandbox !== null) {
     await app.register(razorpaySandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox });

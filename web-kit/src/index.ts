@@ -29,6 +29,7 @@ export {
   uploadApi,
 } from './api/call-api';
 export { createQueryClient, shouldRetry } from './api/query-client';
+export { type StaleAfter, staleAfter } from './api/stale-after';
 export { downloadTokenFile, fetchTokenFile, saveBlob } from './api/token-file';
 export {
   type ApiMutationOptions,
@@ -72,7 +73,8 @@ export {
   useTableUrlState,
 } from './data-table/use-table-url-state';
 // Overlays and notices
-export { Dialog, type DialogProps } from './dialog/dialog';
+export { Dialog } from './dialog/dialog';
+export type { DialogProps } from './dialog/dialog-props';
 export { Drawer, type DrawerProps } from './drawer/drawer';
 // Loading, empty and error states
 export { Skeleton, type SkeletonProps } from './feedback/skeleton';

@@ -32,6 +32,11 @@ export interface Config {
    * and /api/dev/outbox serves it to anyone, so the server then listens on 127.0.0.1 only.
    */
   mailPreviewLinks: boolean;
+  /**
+   * UNPAID_REMINDER_SECONDS: how long after an unpaid order is placed its one reminder mail goes
+   * out (if still unpaid, and the customer has not unsubscribed). Below the 7-day expiry.
+   */
+  unpaidReminderSeconds: number;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
   /**
    * RAZORPAY_SANDBOX: production may run on the local sandbox (anyone can mark orders paid) only
@@ -215,6 +220,8 @@ const schema = z
     SMTP_URL: url(['smtp', 'smtps'], 'smtp://user:password@host:587').nullable().default(null),
     MAIL_FROM: z.string().default('Shortlist <support@shortlist.example>'),
     MAIL_PREVIEW_LINKS: booleanText.default(false),
+    // At most 6 days: an unpaid order is removed on its 7th day.
+    UNPAID_REMINDER_SECONDS: integer(1, 6 * 24 * 3600).default(24 * 3600),
     RAZORPAY_KEY_ID: z.string().optional(),
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -377,6 +384,7 @@ export function loadConfig(env: Env): Config {
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     mailPreviewLinks: v.MAIL_PREVIEW_LINKS,
+    unpaidReminderSeconds: v.UNPAID_REMINDER_SECONDS,
     razorpay:
       v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET && v.RAZORPAY_WEBHOOK_SECRET
         ? {

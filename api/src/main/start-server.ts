@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config/config';
 import { loadOrCreateSecret } from '../config/secrets';
 import { createLogger, type LogDestination } from '../plugins/logging';
-import { createServices } from './create-services';
+import { createServices } from '../services/create-services';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export interface StartServerOptions {

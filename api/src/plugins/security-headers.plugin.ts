@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { receiptHtml } from '../features/orders/receipt/receipt-html';
 import { renderOutboxPage } from '../mail/outbox-preview.page';
+import { receiptHtml } from '../shared/orders/receipt-html';
 import { RAZORPAY_CHECKOUT_SCRIPT_URL } from '../shared/payments/payment-provider.port';
 
 export interface SecurityHeadersOptions {
@@ -43,6 +43,7 @@ export function ownInlineStyleHashes(): string[] {
     to: 'to@example.com',
     subject: 'subject',
     text: 'text',
+    headers: {},
     html: null,
     date: new Date(0).toISOString(),
   });

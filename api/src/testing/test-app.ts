@@ -4,11 +4,11 @@ import { PROJECTION_NAMES, type ProjectionName } from '@shortlist/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config/config';
-import { createServices } from '../main/create-services';
 import type { BodyRate } from '../plugins/body-rate.plugin';
 import { CONSISTENCY_TOKEN_HEADER } from '../plugins/consistency-token.plugin';
 import { createLogger } from '../plugins/logging';
 import type { AppServices } from '../plugins/services.plugin';
+import { createServices } from '../services/create-services';
 import type { AbuseLimits } from '../shared/abuse-limits';
 
 /** Collects log lines so a test can assert on what was (and was not) logged. */

@@ -23,11 +23,14 @@ export * from './api/influencer.messages';
 export * from './api/influencer.routes';
 export * from './api/influencer-statement.routes';
 export * from './api/influencer-views';
-export { type OrderView, orderSchema } from './api/order-view';
+export * from './api/mail.routes';
+export { type OrderTimelineView, type OrderView, orderSchema } from './api/order-view';
 export * from './api/paging';
 export * from './api/params';
 export * from './api/password-rules';
 export * from './api/payments.routes';
+export * from './api/resume-draft.routes';
+export * from './api/reward-rules.routes';
 
 export {
   type ApiRoute,

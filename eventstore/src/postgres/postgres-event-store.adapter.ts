@@ -3,6 +3,7 @@ import pg from 'pg';
 import { assertAppendable } from '../append.guard';
 import {
   type AppendResult,
+  DuplicateEventIdsError,
   type EventStore,
   type ExpectedVersion,
   type JsonObject,
@@ -22,6 +23,7 @@ import {
   EXPECTED_ANY,
   EXPECTED_STREAM_EXISTS,
   notifyChannel,
+  PARTIAL_DUPLICATE_SQLSTATE,
   schemaIdentifier,
   WRONG_EXPECTED_VERSION_SQLSTATE,
 } from './postgres-schema.migration';
@@ -309,6 +311,12 @@ export function createPostgresEventStore(
           Number(error.detail),
         );
       }
+      if (isDatabaseError(error) && error.code === PARTIAL_DUPLICATE_SQLSTATE) {
+        throw new DuplicateEventIdsError(
+          request.streamName,
+          await storedEventIds(pool, s, request.ids),
+        );
+      }
       throw error;
     }
   };
@@ -537,6 +545,16 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     }),
     recordedAt: row.recorded_at,
   };
+}
+
+/** Which of these ids the store holds: what a DuplicateEventIdsError names. */
+async function storedEventIds(pool: pg.Pool, s: string, ids: string[]): Promise<string[]> {
+  const result = await pool.query<{ id: string }>({
+    text: `SELECT event_id::text AS id FROM ${s}.events WHERE event_id = ANY ($1::uuid[])
+      ORDER BY array_position($1::uuid[], event_id)`,
+    values: [ids],
+  });
+  return result.rows.map((row) => row.id);
 }
 
 function isDatabaseError(error: unknown): error is pg.DatabaseError {

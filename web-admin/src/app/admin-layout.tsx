@@ -53,6 +53,8 @@ export function AdminLayout() {
       count: waiting?.payoutsRequested,
       countLabel: messages.shell.waiting,
     },
+    { to: paths.outbox, label: nav.outbox, icon: <NavIcon name="outbox" /> },
+    { to: paths.rewardRules, label: nav.rewardRules, icon: <NavIcon name="rewardRules" /> },
   ];
 
   // SPEC §4: logout calls the logout endpoint, clears storage and leaves; a failed call (the

@@ -72,6 +72,24 @@ export const routes: RouteObject[] = [
           'PayoutsScreen',
         ),
       },
+      {
+        path: 'outbox',
+        element: lazyStaffScreen(
+          basename,
+          'outbox',
+          () => import('../features/outbox/outbox-screen'),
+          'OutboxScreen',
+        ),
+      },
+      {
+        path: 'reward-rules',
+        element: lazyStaffScreen(
+          basename,
+          'reward-rules',
+          () => import('../features/reward-rules/reward-rules-screen'),
+          'RewardRulesScreen',
+        ),
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -1,5 +1,6 @@
 import { ApiClientProvider, type ApiClientProviderProps, api } from '@shortlist/web-kit';
 import type { ReactNode } from 'react';
+import { customerStaleAfter } from './stale-after';
 
 /**
  * What the whole app stands in: the API client and the slot of the one server-state cache. The
@@ -15,7 +16,7 @@ export function AppProviders({
   queryClient?: ApiClientProviderProps['queryClient'];
 }) {
   return (
-    <ApiClientProvider client={api} queryClient={queryClient}>
+    <ApiClientProvider client={api} queryClient={queryClient} staleAfter={customerStaleAfter}>
       {children}
     </ApiClientProvider>
   );

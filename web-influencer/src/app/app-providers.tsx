@@ -1,5 +1,6 @@
 import { ApiProvider, type ApiProviderProps, influencerApi } from '@shortlist/web-kit';
 import type { ReactNode } from 'react';
+import { influencerStaleAfter } from './stale-after';
 
 /** The influencer API client (its own token, never the customer's) and the query cache. */
 export function AppProviders({
@@ -11,7 +12,7 @@ export function AppProviders({
   queryClient?: ApiProviderProps['queryClient'];
 }) {
   return (
-    <ApiProvider client={influencerApi} queryClient={queryClient}>
+    <ApiProvider client={influencerApi} queryClient={queryClient} staleAfter={influencerStaleAfter}>
       {children}
     </ApiProvider>
   );

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ApiClient } from './api-client';
+import { type StaleAfter, StaleAfterContext } from './stale-after';
 
 const ApiClientContext = createContext<ApiClient | null>(null);
 
@@ -20,15 +21,24 @@ export interface ApiClientProviderProps {
   client: ApiClient;
   /** Tests pass their own to start from an empty cache; otherwise made on first use. */
   queryClient?: QueryClient;
+  /** The app's table of which reads each command makes stale (stale-after.ts). */
+  staleAfter?: StaleAfter;
   children: ReactNode;
 }
+
+const NOTHING_STALE: StaleAfter = new Map();
 
 /**
  * Wraps an app once: the API client its hooks call, and the slot of the query cache they share.
  * Imports nothing of the query library (the type aside): an app whose first page reads nothing
  * through the cache (the customer's Home) keeps that library out of its first load.
  */
-export function ApiClientProvider({ client, queryClient, children }: ApiClientProviderProps) {
+export function ApiClientProvider({
+  client,
+  queryClient,
+  staleAfter = NOTHING_STALE,
+  children,
+}: ApiClientProviderProps) {
   const [slot] = useState<QueryClientSlot>(() => ({ current: queryClient }));
   // A cache handed in is mounted for as long as the app is, as QueryClientProvider does; one
   // made on first use mounts itself (use-api.ts) and lives as long as the page.
@@ -39,7 +49,9 @@ export function ApiClientProvider({ client, queryClient, children }: ApiClientPr
   }, [queryClient]);
   return (
     <ApiClientContext.Provider value={client}>
-      <QueryClientSlotContext.Provider value={slot}>{children}</QueryClientSlotContext.Provider>
+      <QueryClientSlotContext.Provider value={slot}>
+        <StaleAfterContext.Provider value={staleAfter}>{children}</StaleAfterContext.Provider>
+      </QueryClientSlotContext.Provider>
     </ApiClientContext.Provider>
   );
 }

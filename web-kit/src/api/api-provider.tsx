@@ -3,12 +3,15 @@ import { type ReactNode, useState } from 'react';
 import type { ApiClient } from './api-client';
 import { ApiClientProvider } from './api-context';
 import { createQueryClient } from './query-client';
+import type { StaleAfter } from './stale-after';
 
 export interface ApiProviderProps {
   /** The app's client: `api` (customer, admin) or `influencerApi`; a stub in tests. */
   client: ApiClient;
   /** Tests pass their own to start from an empty cache. */
   queryClient?: QueryClient;
+  /** The app's table of which reads each command makes stale (stale-after.ts). */
+  staleAfter?: StaleAfter;
   children: ReactNode;
 }
 
@@ -17,10 +20,10 @@ export interface ApiProviderProps {
  * also provided to the query library's own hooks (`useQueryClient`), for apps whose first screen
  * reads data anyway (admin, influencer). The customer app uses ApiClientProvider instead.
  */
-export function ApiProvider({ client, queryClient, children }: ApiProviderProps) {
+export function ApiProvider({ client, queryClient, staleAfter, children }: ApiProviderProps) {
   const [ownClient] = useState(() => queryClient ?? createQueryClient());
   return (
-    <ApiClientProvider client={client} queryClient={ownClient}>
+    <ApiClientProvider client={client} queryClient={ownClient} staleAfter={staleAfter}>
       <QueryClientProvider client={ownClient}>{children}</QueryClientProvider>
     </ApiClientProvider>
   );

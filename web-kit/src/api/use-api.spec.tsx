@@ -1,12 +1,14 @@
 import { defineRoute } from '@shortlist/domain/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api-client';
 import { ApiProvider } from './api-provider';
 import { callApi } from './call-api';
 import { createQueryClient } from './query-client';
+import { type StaleAfter, staleAfter } from './stale-after';
 import { useApiCache, useApiMutation, useApiQuery } from './use-api';
 
 const getThing = defineRoute({
@@ -36,7 +38,7 @@ const json = (status: number, body: unknown) =>
 
 function Thing({ id }: { id: string }) {
   const thing = useApiQuery(getThing, { params: { id } });
-  const rename = useApiMutation(renameThing, { invalidates: [getThing] });
+  const rename = useApiMutation(renameThing);
   if (thing.isPending) return <p>Loading</p>;
   if (thing.isError) return <p>Failed: {thing.error.message}</p>;
   return (
@@ -49,10 +51,16 @@ function Thing({ id }: { id: string }) {
   );
 }
 
-function renderThing(fetchMock: typeof fetch, id = 'a/1') {
+const renamingStalesThings = staleAfter([[renameThing, [getThing]]]);
+
+function renderThing(
+  fetchMock: typeof fetch,
+  id = 'a/1',
+  table: StaleAfter = renamingStalesThings,
+) {
   const client = createApiClient({ getToken: () => null, fetch: fetchMock });
   return render(
-    <ApiProvider client={client} queryClient={createQueryClient()}>
+    <ApiProvider client={client} queryClient={createQueryClient()} staleAfter={table}>
       <Thing id={id} />
     </ApiProvider>,
   );
@@ -81,18 +89,78 @@ describe('contract hooks', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('refetches what a mutation invalidates', async () => {
+  const renamingServer = () => {
     let name = 'A';
-    const fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
+    return vi.fn<typeof fetch>(async (_url, init) => {
       if (init?.method === 'PUT') {
         name = JSON.parse(String(init.body)).name;
         return json(200, { message: 'Renamed' });
       }
       return json(200, { name });
     });
-    renderThing(fetchMock);
+  };
+
+  it("refetches what the app's stale-after table lists for a mutation", async () => {
+    renderThing(renamingServer());
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(screen.getByText('Name: B')).toBeInTheDocument());
+  });
+
+  it('reads nothing again after a mutation the table does not list', async () => {
+    const fetchMock = renamingServer();
+    renderThing(fetchMock, 'a/1', staleAfter([]));
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.getByText('Name: A')).toBeInTheDocument();
+  });
+
+  it('refuses a table that lists one command twice', () => {
+    expect(() =>
+      staleAfter([
+        [renameThing, [getThing]],
+        [renameThing, []],
+      ]),
+    ).toThrow('PUT /things/:id is listed twice');
+  });
+
+  it('after refreshAfter, a screen read moments before reads again when it opens (no staleTime wait)', async () => {
+    let name = 'A';
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { name }));
+    function Screens() {
+      const [open, setOpen] = useState(true);
+      const cache = useApiCache();
+      return (
+        <>
+          {open ? <ThingName /> : null}
+          <button type="button" onClick={() => setOpen((shown) => !shown)}>
+            Toggle
+          </button>
+          <button type="button" onClick={() => void cache.refreshAfter(renameThing)}>
+            Changed elsewhere
+          </button>
+        </>
+      );
+    }
+    function ThingName() {
+      const thing = useApiQuery(getThing, { params: { id: 'x' } });
+      return <p>Name: {thing.data?.name ?? '…'}</p>;
+    }
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    render(
+      <ApiProvider
+        client={client}
+        queryClient={createQueryClient()}
+        staleAfter={renamingStalesThings}
+      >
+        <Screens />
+      </ApiProvider>,
+    );
+    expect(await screen.findByText('Name: A')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    name = 'B';
+    await userEvent.click(screen.getByRole('button', { name: 'Changed elsewhere' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(await screen.findByText('Name: B')).toBeInTheDocument();
   });
 
   it('keeps what `select` narrows the answer to, and shows a change written into the cache', async () => {

@@ -3,8 +3,8 @@ import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
 import { defineRoute } from './route';
 
-/** SPEC's promise: a delivery within 48 hours of payment (About: "typical turnaround of 48h"). */
-export const DELIVERY_PROMISE_HOURS = 48;
+// The promise is the order's rule (domain/orders); the admin routes filter by it.
+export { DELIVERY_PROMISE_HOURS } from '../../orders/delivery-promise';
 
 /**
  * GET /admin/dashboard: what waits for an operator, each figure the size of a filtered list the

@@ -8,11 +8,13 @@ import {
   allProjections,
   createCheckpointWaiter,
   createKysely,
+  type Database,
   migrateToLatest,
   type ProjectionRunner,
   startProjectionRunner,
 } from '@shortlist/projections';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createPostgresTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
@@ -75,6 +77,10 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     // outcomes are counted where every one of them is stored.
     const store = countingPaymentOutcomes(encryptingEventStore(rawStore, vault), metrics);
 
+    // Before the reactors: the mail reactor queues its mails.
+    const queue = openQueue(config, { logger });
+    closers.push(() => queue.close());
+
     let runner: ProjectionRunner | null = null;
     if (options.runProjections ?? true) {
       const projections = allProjections();
@@ -88,7 +94,17 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
       runner = started;
       closers.push(() => started.stop());
       // Policies (process managers) run where the projections do: same switch.
-      const policies = await startPolicies({ store, databaseUrl, logger });
+      const policies = await startPolicies({
+        store,
+        databaseUrl,
+        logger,
+        mail: {
+          queue,
+          publicOrigin: config.publicOrigin,
+          unpaidReminderSeconds: config.unpaidReminderSeconds,
+          adminEmails: () => adminEmails(db, config),
+        },
+      });
       closers.push(() => policies.stop());
     }
 
@@ -100,9 +116,6 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
 
     const waiter = createCheckpointWaiter({ connectionString: databaseUrl });
     closers.push(() => waiter.close());
-
-    const queue = openQueue(config, { logger });
-    closers.push(() => queue.close());
 
     const payments = await createPayments({ config, databaseUrl, logger });
     closers.push(() => payments.close());
@@ -148,6 +161,18 @@ async function openEventStore(config: Config, databaseUrl: string): Promise<Even
     { connectionString: databaseUrl },
     { sideRows: PERSONAL_DATA_KEY_ROWS },
   );
+}
+
+/** Where staff mail goes: every admin account, and ADMIN_EMAIL (created as one at start). */
+async function adminEmails(db: Kysely<Database>, config: Config): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('erased_at', 'is', null)
+    .execute();
+  const emails = rows.flatMap((row) => (row.email === null ? [] : [row.email]));
+  return config.admin === null ? emails : [config.admin.email, ...emails];
 }
 
 /** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */
