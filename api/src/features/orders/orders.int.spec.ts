@@ -163,7 +163,7 @@ describe('POST /resume', () => {
 
     const read = await call('GET', `/orders/${String(orderId)}`, alice);
     expect(read.status).toBe(200);
-    const order = read.json().order;
+    const order = read.json().order as { createdAt: string };
     expect(order).toEqual({
       id: orderId,
       orderId,

@@ -45,7 +45,7 @@ export function smtpInbox(server: SmtpTestServer): Inbox {
 export function outboxInbox(dir: string): Inbox {
   return {
     async all() {
-      const summaries = await listOutboxMessages(dir, 10_000);
+      const { items: summaries } = await listOutboxMessages(dir, { limit: 10_000 });
       const mails = await Promise.all(
         summaries.map((summary) => readOutboxMessage(dir, summary.id)),
       );
