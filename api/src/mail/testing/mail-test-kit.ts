@@ -12,6 +12,7 @@ import { expect, vi } from 'vitest';
 import { handleCommand } from '../../commands/handle-command';
 import type { TestApp } from '../../testing/test-app';
 import { listOutboxMessages, readOutboxMessage } from '../outbox.mailer';
+import { parseMime } from './mime';
 import type { SmtpTestServer } from './smtp-test-server';
 
 /** A mail as a test reads it, wherever it went (a real SMTP server, or the local outbox). */
@@ -37,7 +38,7 @@ export function smtpInbox(server: SmtpTestServer): Inbox {
         messageId: mail.messageId,
         text: mail.text,
         html: mail.html ?? '',
-        listUnsubscribe: /^List-Unsubscribe: (.+)$/im.exec(mail.raw)?.[1]?.trim() ?? null,
+        listUnsubscribe: parseMime(mail.raw).headers.get('list-unsubscribe') ?? null,
       })),
   };
 }
