@@ -1,4 +1,4 @@
-import { DomainError, mailPreferencesDecider, mailPreferencesStreamName } from '@shortlist/domain';
+import { mailPreferencesDecider, mailPreferencesStreamName } from '@shortlist/domain';
 import { MAIL_MESSAGES, showUnsubscribeRoute, unsubscribeRoute } from '@shortlist/domain/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
