@@ -26,6 +26,9 @@ const PUBLIC = new Set([
   'POST /api/influencer/login',
   // The free ATS check: a visitor scans a resume before having an account (issue 14).
   'POST /api/ats-check',
+  // A reminder's unsubscribe link: its signed token stands in for a sign-in.
+  'GET /api/mail/unsubscribe',
+  'POST /api/mail/unsubscribe',
 ]);
 
 type Owner = 'customer' | 'otherCustomer' | 'influencer' | 'otherInfluencer' | null;
