@@ -28,6 +28,9 @@ const PUBLIC = new Set([
   'POST /api/ats-check',
   // What a referral earns: the public Influencer Kit shows it; amounts only, nobody's data.
   'GET /api/reward-rules',
+  // A reminder's unsubscribe link: its signed token stands in for a sign-in.
+  'GET /api/mail/unsubscribe',
+  'POST /api/mail/unsubscribe',
 ]);
 
 type Owner = 'customer' | 'otherCustomer' | 'influencer' | 'otherInfluencer' | null;
