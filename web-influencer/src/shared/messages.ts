@@ -104,7 +104,9 @@ export const messages = {
     fileName: (date: string) => `shortlist-statement-${date}.csv`,
     reasons: {
       reward: (order: string) => `Referral reward for order ${order}`,
+      rewardFor: (name: string) => `Referral reward: ${name}'s first review`,
       clawback: (order: string) => `Reward taken back: order ${order} refunded`,
+      clawbackFor: (name: string) => `Reward taken back: ${name}'s review refunded`,
       payout_held: 'Payout requested: balance held',
       payout_approved: 'Payout approved',
       payout_paid: (reference: string | null) =>

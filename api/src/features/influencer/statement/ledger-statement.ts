@@ -36,6 +36,8 @@ export function ledgerStatement(
       id: event.id,
       at,
       orderId: null,
+      // Filled by the route from the read models: the stream holds no names.
+      customerName: null,
       payoutId: null,
       txnId: null,
       ...line,
@@ -45,7 +47,10 @@ export function ledgerStatement(
   return entries;
 }
 
-type Line = Omit<StatementEntry, 'id' | 'at' | 'balance' | 'orderId' | 'payoutId' | 'txnId'> &
+type Line = Omit<
+  StatementEntry,
+  'id' | 'at' | 'balance' | 'orderId' | 'payoutId' | 'txnId' | 'customerName'
+> &
   Partial<Pick<StatementEntry, 'orderId' | 'payoutId' | 'txnId'>>;
 
 function lineOf(event: RecordedEvent): Line | null {
