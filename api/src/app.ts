@@ -16,6 +16,8 @@ import { accountRoutes } from './features/accounts/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { atsRoutes } from './features/ats/ats.routes';
 import { openSupportQueryRoute } from './features/contact/open-support-query.route';
+import { createFirstAdminSetup } from './features/first-run/first-admin-setup';
+import { firstRunRoutes } from './features/first-run/first-run.routes';
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -55,6 +57,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(healthRoutes);
   await api.register(mailPlugin);
   await api.register(accountRoutes);
+  await api.register(firstRunRoutes);
   await api.register(openSupportQueryRoute);
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
@@ -126,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
+  // On the root: startServer opens the first-admin link after the app is ready.
+  app.decorate('firstAdminSetup', createFirstAdminSetup(services.db));
   await app.register(errorsPlugin);
   // The mail previews are for this machine only: no other name reaches the server then.
   if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);

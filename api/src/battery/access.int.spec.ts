@@ -26,6 +26,10 @@ const PUBLIC = new Set([
   'POST /api/influencer/login',
   // The free ATS check: a visitor scans a resume before having an account (issue 14).
   'POST /api/ats-check',
+  // How the server runs (maintenance, simulated payments): the apps read it before any login.
+  'GET /api/config',
+  // The first admin, from the link `npm start` prints: the token and loopback are the proof.
+  'POST /api/setup/first-admin',
 ]);
 
 type Owner = 'customer' | 'otherCustomer' | 'influencer' | 'otherInfluencer' | null;
