@@ -23,7 +23,10 @@ describe('the first-admin link (POST /api/setup/first-admin)', () => {
     await t?.close();
   });
 
-  const post = (body: object, options: { remoteAddress?: string; headers?: object } = {}) =>
+  const post = (
+    body: object,
+    options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/setup/first-admin',
