@@ -1,14 +1,10 @@
-import {
-  createFirstAdminRoute,
-  FIRST_ADMIN_MESSAGES,
-  getSiteConfigRoute,
-} from '@shortlist/domain/contract';
+import { createFirstAdminRoute, FIRST_ADMIN_MESSAGES } from '@shortlist/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../shared/contract-route';
 import { HttpError } from '../../shared/http-error';
 import { routeRateLimit } from '../../shared/rate-limits';
-import { ensureAdminAccount } from '../accounts/admin-account';
+import { ensureAdminAccount } from './admin-account';
 import { adminExists, type FirstAdminSetup } from './first-admin-setup';
 
 declare module 'fastify' {
@@ -32,19 +28,11 @@ function fromThisMachine(request: FastifyRequest): boolean {
 }
 
 /**
- * GET /config (how the server runs, for the apps) and POST /setup/first-admin (the first admin,
- * created with the one-time link `npm start` prints when there is none).
+ * POST /setup/first-admin: the first admin, created with the one-time link `npm start` prints
+ * when there is none.
  */
-export const firstRunRoutes: FastifyPluginAsyncZod = async (app) => {
+export const firstAdminRoute: FastifyPluginAsyncZod = async (app) => {
   const setup = app.firstAdminSetup;
-
-  app.route({
-    ...contractRoute(app, getSiteConfigRoute),
-    handler: async () => ({
-      maintenance: app.config.maintenance,
-      paymentsSimulated: app.payments.sandbox !== null,
-    }),
-  });
 
   // One request at a time: two tabs posting the same link must not both create an admin.
   let busy = false;
