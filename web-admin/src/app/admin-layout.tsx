@@ -1,11 +1,13 @@
 import { getAdminDashboardRoute, logoutAccountRoute } from '@shortlist/domain/contract';
 import {
   clearSession,
+  SiteNotice,
   type StaffNavItem,
   StaffShell,
   useApiMutation,
   useApiQuery,
   useSession,
+  useSiteConfig,
 } from '@shortlist/web-kit';
 import { Outlet } from 'react-router-dom';
 import { leaveApp } from '../shared/leave-app';
@@ -20,6 +22,7 @@ export function AdminLayout() {
   const { user } = useSession();
   const waiting = useApiQuery(getAdminDashboardRoute, {}, { staleTime: 60_000 }).data;
   const logout = useApiMutation(logoutAccountRoute);
+  const site = useSiteConfig();
 
   const items: StaffNavItem[] = [
     { to: paths.dashboard, label: nav.dashboard, end: true, icon: <NavIcon name="dashboard" /> },
@@ -72,6 +75,8 @@ export function AdminLayout() {
       onLogout={onLogout}
       labels={messages.shell}
     >
+      {site?.maintenance ? <SiteNotice>{messages.site.maintenance}</SiteNotice> : null}
+      {site?.paymentsSimulated ? <SiteNotice>{messages.site.paymentsSimulated}</SiteNotice> : null}
       <Outlet />
     </StaffShell>
   );

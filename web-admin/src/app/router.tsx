@@ -10,6 +10,16 @@ export { basename };
 
 /** SPEC §2 "Admin routes", all behind the guard (session and role admin). */
 export const routes: RouteObject[] = [
+  // Outside the guard: it makes the first admin, when nobody can sign in as one yet.
+  {
+    path: 'setup',
+    element: lazyStaffScreen(
+      basename,
+      'setup',
+      () => import('../features/setup/first-admin-screen'),
+      'FirstAdminScreen',
+    ),
+  },
   {
     element: (
       <AdminGuard>
