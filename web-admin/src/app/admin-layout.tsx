@@ -75,8 +75,10 @@ export function AdminLayout() {
       onLogout={onLogout}
       labels={messages.shell}
     >
-      {site?.maintenance ? <SiteNotice>{messages.site.maintenance}</SiteNotice> : null}
-      {site?.paymentsSimulated ? <SiteNotice>{messages.site.paymentsSimulated}</SiteNotice> : null}
+      {site?.maintenance ? <SiteNotice inset>{messages.site.maintenance}</SiteNotice> : null}
+      {site?.paymentsSimulated ? (
+        <SiteNotice inset>{messages.site.paymentsSimulated}</SiteNotice>
+      ) : null}
       <Outlet />
     </StaffShell>
   );

@@ -299,6 +299,8 @@ export const messages = {
     empty: 'No mail yet',
     noMatch: 'No mail to that recipient',
     sentAt: 'Written',
+    mail: 'Mail',
+    toWhom: (to: string) => `To ${to}`,
     to: 'To',
     from: 'From',
     subject: 'Subject',
