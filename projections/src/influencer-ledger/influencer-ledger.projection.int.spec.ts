@@ -248,7 +248,7 @@ describe('the partner programme in the ledger read model', () => {
       ifsc: 'SBIN0001234',
       upiId: '',
     };
-    const inputs = [
+    const inputs: EventInput[] = [
       ledger('InfluencerCreated', {
         name: 'Asha',
         email: 'asha@example.com',
