@@ -72,7 +72,7 @@ describe('partner programme journey', () => {
   it('the admin sets the commission; the kit shows it; a tagged click leads a rewrite to commission', async () => {
     const admin = await adminPage();
     await open(admin, '/admin/reward-rules');
-    await admin.getByLabel('Rule').selectOption('order_commission');
+    await admin.getByLabel('Rule', { exact: true }).selectOption('order_commission');
     await admin.getByLabel(/^Amount/).fill('210');
     await admin.getByRole('button', { name: 'Save rule' }).click();
     await admin.getByText('The commission must be between ₹150 and ₹200.').first().waitFor();

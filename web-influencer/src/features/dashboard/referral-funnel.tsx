@@ -133,7 +133,9 @@ function FunnelBody({
         })}
       </dl>
       <div className={styles.tables}>
-        <div className={styles.tableWrap}>
+        {/* Focusable so a keyboard can scroll a wide table on a phone (axe scrollable-region). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
+        <section className={styles.tableWrap} aria-label={copy.weeksCaption} tabIndex={0}>
           <table className={styles.table}>
             <caption>{copy.weeksCaption}</caption>
             <thead>
@@ -157,8 +159,9 @@ function FunnelBody({
               ))}
             </tbody>
           </table>
-        </div>
-        <div className={styles.tableWrap}>
+        </section>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable, as above. */}
+        <section className={styles.tableWrap} aria-label={copy.campaignsCaption} tabIndex={0}>
           <table className={styles.table}>
             <caption>{copy.campaignsCaption}</caption>
             <thead>
@@ -190,7 +193,7 @@ function FunnelBody({
               )}
             </tbody>
           </table>
-        </div>
+        </section>
       </div>
     </>
   );
