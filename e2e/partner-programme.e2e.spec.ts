@@ -53,6 +53,23 @@ describe('partner programme journey', () => {
     return page;
   }
 
+  /** A screenshot of the page as it rests: toasts dismissed, wide tables scrolled to their start. */
+  async function shoot(page: Page, name: string): Promise<void> {
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    for (let tries = 0; tries < 10 && (await dismiss.count()) > 0; tries += 1) {
+      await dismiss
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+    }
+    await page.evaluate(() => {
+      for (const scroller of document.querySelectorAll('section[tabindex="0"]')) {
+        scroller.scrollLeft = 0;
+      }
+    });
+    await screenshotBothWidths(page, SHOTS, name);
+  }
+
   /** Reloads until `read` answers `expected` (the policy and projections run a moment later). */
   async function until<T>(page: Page, read: () => Promise<T>, expected: T, timeout = 30_000) {
     await expect
@@ -153,7 +170,7 @@ describe('partner programme journey', () => {
       .waitFor();
     expect(await page.getByTestId('statement-balance').innerText()).toBe('₹180');
     await expectAccessible(page);
-    await screenshotBothWidths(page, SHOTS, 'statement');
+    await shoot(page, 'statement');
 
     await open(page, '/influencer/');
     const funnel = page.getByRole('region', { name: 'Your funnel, last 12 weeks' });
@@ -168,7 +185,7 @@ describe('partner programme journey', () => {
       .getByText(`/r/${influencer.code}?c=yt-short`)
       .waitFor();
     await expectAccessible(page);
-    await screenshotBothWidths(page, SHOTS, 'funnel');
+    await shoot(page, 'funnel');
   });
 
   it('a refund after a payout request is a debt; rejected with a reason, then approved net of it, exported and paid', async () => {
@@ -262,14 +279,14 @@ describe('partner programme journey', () => {
     expect(rest).toEqual([]);
     await admin.getByText('Exported 1 approved payout (₹2,580).').waitFor();
     await expectAccessible(admin);
-    await screenshotBothWidths(admin, SHOTS, 'admin-payout-approved');
+    await shoot(admin, 'admin-payout-approved');
 
     await admin.getByRole('button', { name: `Mark paid ${INFLUENCER.name}` }).click();
     const pay = admin.getByRole('dialog', { name: `Mark the payout of ${INFLUENCER.name} paid` });
     await pay.getByLabel(/^Transfer reference/).fill('UTR-SBIN-4411');
     await pay.getByRole('button', { name: 'Mark paid' }).click();
     await admin.getByRole('table').getByText('UTR-SBIN-4411').waitFor();
-    await screenshotBothWidths(admin, SHOTS, 'admin-payout');
+    await shoot(admin, 'admin-payout');
 
     await until(
       page,
@@ -278,7 +295,7 @@ describe('partner programme journey', () => {
     );
     await page.getByText('₹50 went to your debt').waitFor();
     await page.getByRole('progressbar', { name: 'Balance: ₹0 of ₹2,500' }).waitFor();
-    await screenshotBothWidths(page, SHOTS, 'payouts');
+    await shoot(page, 'payouts');
   });
 
   it('replaying every event rebuilds the same read models', async () => {

@@ -135,32 +135,6 @@ function FunnelBody({
       <div className={styles.tables}>
         {/* Focusable so a keyboard can scroll a wide table on a phone (axe scrollable-region). */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
-        <section className={styles.tableWrap} aria-label={copy.weeksCaption} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{copy.weeksCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.week}</th>
-                {STEPS.map(({ key, label }) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.toReversed().map((week) => (
-                <tr key={week.weekStart}>
-                  <th scope="row">{formatDate(`${week.weekStart}T00:00:00Z`)}</th>
-                  {STEPS.map(({ key }) => (
-                    <td key={key}>{value(key, week)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable, as above. */}
         <section className={styles.tableWrap} aria-label={copy.campaignsCaption} tabIndex={0}>
           <table className={styles.table}>
             <caption>{copy.campaignsCaption}</caption>
@@ -191,6 +165,32 @@ function FunnelBody({
                   </tr>
                 ))
               )}
+            </tbody>
+          </table>
+        </section>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable, as above. */}
+        <section className={styles.tableWrap} aria-label={copy.weeksCaption} tabIndex={0}>
+          <table className={styles.table}>
+            <caption>{copy.weeksCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{copy.week}</th>
+                {STEPS.map(({ key, label }) => (
+                  <th key={key} scope="col">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.toReversed().map((week) => (
+                <tr key={week.weekStart}>
+                  <th scope="row">{formatDate(`${week.weekStart}T00:00:00Z`)}</th>
+                  {STEPS.map(({ key }) => (
+                    <td key={key}>{value(key, week)}</td>
+                  ))}
+                </tr>
+              ))}
             </tbody>
           </table>
         </section>
