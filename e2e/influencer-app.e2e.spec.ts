@@ -253,7 +253,10 @@ describe('influencer app journeys', () => {
         async () => {
           await page.reload();
           await page.getByRole('table', { name: 'Your payouts' }).waitFor();
-          return page.getByRole('table', { name: 'Your payouts' }).getByText('Rejected').count();
+          return page
+            .getByRole('table', { name: 'Your payouts' })
+            .getByText('Rejected', { exact: true })
+            .count();
         },
         { timeout: 20_000, interval: 500 },
       )
