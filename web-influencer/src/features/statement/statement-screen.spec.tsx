@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
-import { statementCsv } from './statement-lines';
+import { reasonOf, statementCsv } from './statement-lines';
 
 afterEach(() => {
   clearInfluencerSession();
@@ -160,5 +160,29 @@ describe('statement CSV', () => {
     );
     expect(lines[2]).toContain('"-50","0"');
     expect(lines[5]).toContain('"Payout paid (transfer ref UTR-1)"');
+  });
+});
+
+describe('statement reasons', () => {
+  it('names pending and earned commissions, a netted approval and a rejection’s reason', () => {
+    const at = { orderId: order };
+    expect(reasonOf(entry({ ...at, kind: 'commission_pending', pending: 180 }))).toBe(
+      'Commission pending for order 4f1c2a9e: ₹180, earned when the order completes',
+    );
+    expect(reasonOf(entry({ ...at, kind: 'commission_earned', amount: 180 }))).toBe(
+      'Commission earned: order 4f1c2a9e completed',
+    );
+    expect(reasonOf(entry({ ...at, kind: 'commission_cancelled' }))).toBe(
+      'Pending commission cancelled: order 4f1c2a9e refunded',
+    );
+    expect(reasonOf(entry({ ...at, kind: 'commission_clawback', amount: -180 }))).toBe(
+      'Commission taken back: order 4f1c2a9e refunded',
+    );
+    expect(reasonOf(entry({ kind: 'payout_approved', amount: 50 }))).toBe(
+      'Payout approved: part of it paid your debt',
+    );
+    expect(reasonOf(entry({ kind: 'payout_returned', reason: 'Wrong IFSC', amount: 2500 }))).toBe(
+      'Payout rejected (Wrong IFSC): amount returned',
+    );
   });
 });
