@@ -117,7 +117,8 @@ function verdictOf(route: AppRoute, caller: Caller, owner: Owner): Verdict {
   if (PUBLIC.has(routeName(route))) return 'allowed';
   if (caller === 'anonymous') return 'wrong-role';
   if (route.path.startsWith('/api/admin/') || route.path.startsWith('/api/dev/outbox/')) {
-    // The local outbox holds reset links: an admin's only (issue 9, rule 2).
+    // The local outbox holds reset links, so it is an admin's only: anyone else could take over an
+    // account.
     return caller === 'admin' ? 'allowed' : 'wrong-role';
   }
   if (route.path.startsWith('/api/influencer/')) {

@@ -242,7 +242,7 @@ describe('Order decider', () => {
   });
 });
 
-describe('the ATS check on an order (issue 14)', () => {
+describe('the ATS check on an order', () => {
   const report: AtsReport = {
     score: 74,
     kind: 'pdf',
