@@ -5,7 +5,7 @@ import type { Policy, PolicyLogger } from './policy';
 import { type PolicyRunner, startPolicyRunner } from './policy-runner';
 
 /** Every policy this process runs. Add new process managers here. */
-export function allPolicies(deps: { store: EventStore; logger: PolicyLogger }): Policy[] {
+function allPolicies(deps: { store: EventStore; logger: PolicyLogger }): Policy[] {
   return [influencerReferralsPolicy(deps)];
 }
 

@@ -136,7 +136,7 @@ async function openEventStore(config: Config, databaseUrl: string): Promise<Even
 }
 
 /** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */
-export function openQueue(config: Config, options: JobQueueOptions): JobQueue {
+function openQueue(config: Config, options: JobQueueOptions): JobQueue {
   return config.redisUrl === null
     ? createInProcessQueue(options)
     : createBullMqQueue({ ...options, redisUrl: config.redisUrl });

@@ -15,7 +15,7 @@ export interface EventCatalogue<Schemas extends EventSchemaMap = EventSchemaMap>
   readonly schemas: Schemas;
 }
 
-export type EventSchemaMap = { readonly [type: string]: z.ZodType };
+type EventSchemaMap = { readonly [type: string]: z.ZodType };
 
 /** An event of the catalogue as decoded: its type and its payload as stored. */
 export type StoredEventOf<C> =

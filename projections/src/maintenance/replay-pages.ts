@@ -85,7 +85,7 @@ export async function replayInOneTransaction(
  * Reads the events after `after` (up to options.until) page by page, each page handed to
  * `onPage` while the next one is already being read.
  */
-export async function readPages(
+async function readPages(
   store: EventStore,
   after: Position | null,
   options: Pick<ReplayOptions, 'batchSize' | 'until'>,
@@ -117,7 +117,7 @@ export async function readPages(
  * the sink once for the page rather than once per projection reading it: the sink is a pure
  * function of the event, and it was a tenth of a rebuild's CPU time, paid up to three times.
  */
-export async function applyPageInTransaction(
+async function applyPageInTransaction(
   trx: Transaction<Database>,
   targets: readonly ReplayTarget[],
   page: RecordedEvent[],
@@ -223,7 +223,7 @@ async function lockCheckpoints(
 }
 
 /** Moves every target's checkpoint to `to` in one statement, notifying waiters on commit. */
-export async function moveCheckpoints(
+async function moveCheckpoints(
   trx: Transaction<Database>,
   targets: readonly ReplayTarget[],
   to: Position,

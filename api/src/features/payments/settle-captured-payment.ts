@@ -29,7 +29,7 @@ export type SettledCapture =
  * The provider's idempotency key for the automatic refund of one payment: derived from the
  * payment id, so verify, the webhook and the reconciliation job racing on it refund once.
  */
-export function captureRefundKey(paymentId: string): string {
+function captureRefundKey(paymentId: string): string {
   return `autorefund_${createHash('sha256').update(paymentId).digest('hex').slice(0, 32)}`;
 }
 

@@ -20,7 +20,7 @@ export interface HistoryStep {
   facts: HistoryFact[];
 }
 
-export interface HistoryFact {
+interface HistoryFact {
   label: string;
   /** null: a personal field the erasure (or the order's deletion) shredded. */
   value: string | null;
@@ -78,7 +78,7 @@ const HIDDEN_FIELDS = new Set([
 ]);
 
 /** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay' in words. */
-export function actorLabel(actor: string | null, customerId: string | null): string {
+function actorLabel(actor: string | null, customerId: string | null): string {
   if (actor === null) return 'Not recorded';
   const [kind = '', id = ''] = actor.split(':', 2);
   switch (kind) {

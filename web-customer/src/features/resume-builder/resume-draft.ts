@@ -1,4 +1,4 @@
-import { LANGUAGE_LEVELS, ROLE_TEXT_MAX, suggestedRoles } from '@shortlist/domain';
+import { ROLE_TEXT_MAX, suggestedRoles } from '@shortlist/domain';
 
 /** The builder's lists and their fields, in the order the form shows them (SPEC §3). */
 export const LIST_FIELDS = {
@@ -43,7 +43,7 @@ function newKey(): string {
   return `entry-${Date.now().toString(36)}-${lastKey}`;
 }
 
-export function emptyEntry(list: ListName): Entry {
+function emptyEntry(list: ListName): Entry {
   return {
     key: newKey(),
     values: Object.fromEntries(LIST_FIELDS[list].map((field) => [field, ''])),
@@ -260,5 +260,3 @@ export function clearDraft(): void {
     // Nothing to clear.
   }
 }
-
-export const LANGUAGE_LEVEL_OPTIONS: readonly string[] = LANGUAGE_LEVELS;

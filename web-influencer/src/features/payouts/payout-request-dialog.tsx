@@ -18,7 +18,7 @@ type Errors = Partial<Record<keyof Details, string>>;
 const EMPTY: Details = { payeeName: '', mobile: '', bankName: '', upiId: '' };
 
 /** SPEC §5: all four filled, the mobile 10 digits. */
-export function validatePayee(details: Details): Errors {
+function validatePayee(details: Details): Errors {
   const errors: Errors = {};
   for (const key of Object.keys(EMPTY) as (keyof Details)[]) {
     if (details[key].trim() === '') errors[key] = text.required;

@@ -12,7 +12,7 @@ import { createPostgresKeyVault } from '../../../personal-data/key-vault';
 import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
 import { readAuditTrailFromStreams } from './audit-trail';
 
-export const AUDIT_USAGE = 'usage: audit stream <stream-id> | audit verify';
+const AUDIT_USAGE = 'usage: audit stream <stream-id> | audit verify';
 
 /**
  * The audit commands, for `npm run audit` (audit.cli.ts):
