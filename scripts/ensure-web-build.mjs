@@ -12,6 +12,8 @@ const sharedSources = [
   join('web-kit', 'src'),
   join('domain', 'src'),
   join('scripts', 'vite-first-load.ts'),
+  join('scripts', 'vite-inline-entry-css.ts'),
+  join('scripts', 'vite-route-preloads.ts'),
 ];
 
 function newestChange(path) {

@@ -19,10 +19,14 @@ import { openSupportQueryRoute } from './features/contact/open-support-query.rou
 import { influencerRoutes } from './features/influencer/influencer.routes';
 import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { referralLinkRoute } from './features/referral-link/referral-link.route';
+import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
+import metricsPlugin from './metrics/metrics.plugin';
 import openapiPlugin from './openapi/openapi.plugin';
 import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
+import consistencyTokenPlugin from './plugins/consistency-token.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import loopbackHostPlugin from './plugins/loopback-host.plugin';
@@ -59,6 +63,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
   await api.register(customerOrderRoutes);
+  await api.register(rewardRulesRoute);
   await api.register(influencerRoutes, { prefix: '/influencer' });
   await api.register(adminRoutes, { prefix: '/admin' });
 };
@@ -126,12 +131,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
+  // Commands answer with the position they wrote; requests sent back with it read their writes.
+  await app.register(consistencyTokenPlugin);
   await app.register(errorsPlugin);
   // The mail previews are for this machine only: no other name reaches the server then.
   if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   // Documents a visitor sent are read and rendered in worker threads, never here.
   await app.register(documentWorkPlugin, { limits: config.documentWork });
+  // GET /metrics for operators, and the request latency of everything registered after it.
+  await app.register(metricsPlugin, { metrics: services.metrics, token: config.metricsToken });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);
 
@@ -140,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Routes.
   await app.register(apiRoutes, { prefix: '/api' });
+  // The short referral link lives at the root (`/r/{code}`), where links are short.
+  await app.register(referralLinkRoute);
   const { sandbox } = services.payments;
   if (sandbox !== null) {
     await app.register(razorpaySandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox });

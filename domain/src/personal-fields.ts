@@ -19,7 +19,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // Influencer ledger (`influencer-{id}`): identity and payee details.
   InfluencerCreated: ['name', 'email', 'passwordHash'],
   InfluencerPasswordChanged: ['passwordHash'],
-  PayoutRequested: ['payeeName', 'mobile', 'bankName', 'upiId'],
+  PayoutRequested: ['payeeName', 'mobile', 'bankName', 'accountNumber', 'ifsc', 'upiId'],
   // Support query (`query-{id}`): who wrote, what they wrote, and what was answered.
   QueryOpened: ['pid', 'email', 'message'],
   QueryReplied: ['to', 'subject', 'body'],

@@ -58,7 +58,7 @@ export function tinyPdf(): Buffer {
   );
 }
 
-const SHOTS_DIR = '/tmp/shots-app';
+export const SHOTS_DIR = '/tmp/shots-app';
 
 /** Full-page screenshots of the page as it is now, at 1280 and 375 px wide. */
 export function shootBothWidths(page: Page, name: string): Promise<void> {

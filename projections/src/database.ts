@@ -3,13 +3,16 @@ import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
 import type { ReactorCheckpointsTable } from './engine/reactor-checkpoint.table';
 import type {
+  InfluencerCommissionsTable,
   InfluencerLedgersTable,
   InfluencerQueriesTable,
+  InfluencerReferralFlagsTable,
   InfluencerReferralsTable,
   InfluencerReferredOrdersTable,
   InfluencerReferredUsersTable,
   InfluencerRewardsTable,
   PayoutsTable,
+  ReferralClicksTable,
 } from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
@@ -34,7 +37,10 @@ export interface Database {
   influencer_referrals: InfluencerReferralsTable;
   influencer_referred_orders: InfluencerReferredOrdersTable;
   influencer_rewards: InfluencerRewardsTable;
+  influencer_commissions: InfluencerCommissionsTable;
+  influencer_referral_flags: InfluencerReferralFlagsTable;
   payouts: PayoutsTable;
+  referral_clicks: ReferralClicksTable;
   influencer_ledgers: InfluencerLedgersTable;
   influencer_queries: InfluencerQueriesTable;
   queries: SupportQueriesTable;
@@ -69,11 +75,23 @@ export function searchPathOption(searchPath: string): string {
  * as Kysely's driver does, so pass a pool the Kysely instance may own).
  */
 export function createKysely(connection: KyselyConnection): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: 'pool' in connection ? connection.pool : newPool(connection),
-    }),
-  });
+  const pool = 'pool' in connection ? connection.pool : newPool(connection);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The pool under each Kysely made here. A rebuild checks out clients of it itself: it spreads
+ * the read models over several connections at once, and streams rows with COPY, which only a
+ * pg client (not Kysely) speaks.
+ */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+export function poolOf(db: Kysely<Database>): pg.Pool {
+  const pool = pools.get(db);
+  if (pool === undefined) throw new Error('This Kysely instance was not made by createKysely');
+  return pool;
 }
 
 function newPool(connection: {

@@ -18,9 +18,9 @@ export {
   ApiClientProvider,
   type ApiClientProviderProps,
   useApiClient,
+  useClearApiCache,
 } from './api/api-context';
 export { ApiError, errorMessage, isAbortError } from './api/api-error';
-export { ApiProvider, type ApiProviderProps } from './api/api-provider';
 export {
   apiQueryKey,
   type CallOptions,
@@ -28,7 +28,8 @@ export {
   type UploadInput,
   uploadApi,
 } from './api/call-api';
-export { createQueryClient, shouldRetry } from './api/query-client';
+export { createQueryClient, type QueryClientOptions, shouldRetry } from './api/query-client';
+export { type StaleAfter, type StaleAfterSource, staleAfter } from './api/stale-after';
 export { downloadTokenFile, fetchTokenFile, saveBlob } from './api/token-file';
 export {
   type ApiMutationOptions,

@@ -24,8 +24,10 @@ const PUBLIC = new Set([
   'POST /api/queries',
   'POST /api/payments/webhook',
   'POST /api/influencer/login',
-  // The free ATS check: a visitor scans a resume before having an account (issue 14).
+  // The free ATS check: a visitor scans a resume before having an account.
   'POST /api/ats-check',
+  // What a referral earns: the public Influencer Kit shows it; amounts only, nobody's data.
+  'GET /api/reward-rules',
 ]);
 
 type Owner = 'customer' | 'otherCustomer' | 'influencer' | 'otherInfluencer' | null;

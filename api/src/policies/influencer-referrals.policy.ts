@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   accountEvents,
+  attributionEmail,
   type CommandMetadata,
   DomainError,
   decodeEvent,
@@ -9,9 +11,11 @@ import {
   orderEvents,
   orderStreamName,
   REFERRAL_REWARD_TRIGGERS,
+  REWARD_RULES_STREAM,
   type ReferralLedgerInstruction,
   type ReferralRewardsEvent,
   referralRewardsWorkflow,
+  rewardRulesEvents,
   userStreamName,
 } from '@shortlist/domain';
 import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
@@ -23,6 +27,7 @@ import type { Policy, PolicyLogger } from './policy';
 export const INFLUENCER_REFERRALS_POLICY = 'influencer-referrals';
 
 const READS = [accountEvents, orderEvents] as const;
+const HISTORY = [accountEvents, orderEvents, rewardRulesEvents] as const;
 
 /**
  * The referral programme's process manager (ARCHITECTURE.md "Policies"). The rule itself is the
@@ -42,21 +47,32 @@ export function influencerReferralsPolicy(deps: {
   async function historyOf(streamName: string): Promise<ReferralRewardsEvent[]> {
     const { events } = await store.readStream(streamName);
     return events.flatMap((event) => {
-      const decoded = decodeEvent(READS, event);
+      const decoded = decodeEvent(HISTORY, event);
       return decoded.kind === 'decoded' ? [decoded.event] : [];
     });
   }
 
-  /** The trigger's order, and the registration of the user who placed it. */
+  /**
+   * The reward rules, the trigger's order, and the registration of the user who placed it. The
+   * rules are read as they stand when the trigger is handled; each version carries the day it
+   * takes effect, and the ledger prices by the trigger's own time, so a re-run prices alike.
+   */
   async function historyFor(event: ReferralRewardsEvent): Promise<ReferralRewardsEvent[]> {
-    if (event.type !== 'OrderPaid' && event.type !== 'OrderRefunded') return [];
+    if (
+      event.type !== 'OrderPaid' &&
+      event.type !== 'OrderRefunded' &&
+      event.type !== 'OrderStatusChanged'
+    ) {
+      return [];
+    }
+    const rules = event.type === 'OrderPaid' ? await historyOf(REWARD_RULES_STREAM) : [];
     const order = await historyOf(orderStreamName(event.data.orderId));
     for (const stored of order) {
       if (stored.type === 'OrderPlaced') {
-        return [...(await historyOf(userStreamName(stored.data.userId))), ...order];
+        return [...rules, ...(await historyOf(userStreamName(stored.data.userId))), ...order];
       }
     }
-    return order;
+    return [...rules, ...order];
   }
 
   /** Runs one ledger command; a rule's refusal is final, so it is logged and not retried. */
@@ -65,10 +81,17 @@ export function influencerReferralsPolicy(deps: {
     instruction: ReferralLedgerInstruction,
   ): Promise<void> {
     const { influencerId, key } = instruction;
-    const command = {
-      ...instruction.command,
-      metadata: metadataFor(trigger),
-    } satisfies InfluencerLedgerCommand;
+    const command: InfluencerLedgerCommand =
+      instruction.command.type === 'RegisterReferral'
+        ? {
+            type: 'RegisterReferral',
+            data: {
+              ...instruction.command.data,
+              personKey: personKeyOf(instruction.command.data.userEmail),
+            },
+            metadata: metadataFor(trigger),
+          }
+        : { ...instruction.command, metadata: metadataFor(trigger) };
     try {
       await handleCommand({
         store,
@@ -123,4 +146,16 @@ function metadataFor(event: RecordedEvent): CommandMetadata {
     causationId: event.id,
     now: typeof at === 'string' ? at : event.recordedAt,
   };
+}
+
+/**
+ * Who the person behind an e-mail is, for "one person, one referral": a hash of the attribution
+ * e-mail (case, +tags and Gmail dots folded), so the influencer's stream never holds a referred
+ * user's address, which is erased with that user. Null when the e-mail is already erased.
+ */
+function personKeyOf(email: string | null): string | null {
+  if (email === null) return null;
+  return createHash('sha256')
+    .update(`person:${attributionEmail(email)}`)
+    .digest('hex');
 }

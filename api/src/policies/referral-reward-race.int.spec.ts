@@ -263,7 +263,7 @@ describe('the races battery', () => {
   it(`accepts exactly one of ${PARALLEL_PAYOUTS} parallel payout requests`, async () => {
     const [influencer] = influencers;
     if (influencer === undefined) throw new Error('the race test seeds the influencers');
-    const body = { payeeName: 'K', mobile: '9876543210', bankName: 'HDFC', upiId: 'k@upi' };
+    const body = { payeeName: 'K', mobile: '9876543210', bankName: 'HDFC', upiId: 'kiran@upi' };
     const answers = await Promise.all(
       Array.from({ length: PARALLEL_PAYOUTS }, () =>
         t.call('POST', '/api/influencer/payouts/request', { token: influencer.token, body }),

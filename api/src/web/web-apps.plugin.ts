@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_MESSAGES } from '../plugins/errors.plugin';
+import { allowInlineStyles } from '../plugins/security-headers.plugin';
+import { readRoutePreloads, withRoutePreloads } from './route-preloads';
 
 interface WebApp {
   name: string;
@@ -109,7 +111,11 @@ async function sendIndex(webApp: WebApp, reply: FastifyReply, request: FastifyRe
   let html: string;
   try {
     // Read per request: small, and a rebuild while the server runs is served at once.
-    html = await readFile(join(webApp.dist, 'index.html'), 'utf8');
+    const [page, preloads] = await Promise.all([
+      readFile(join(webApp.dist, 'index.html'), 'utf8'),
+      readRoutePreloads(webApp.dist),
+    ]);
+    html = withRoutePreloads(page, preloads, pathInApp(webApp, request.url));
   } catch {
     request.log.warn(`${webApp.name} is not built`);
     return reply
@@ -122,8 +128,19 @@ async function sendIndex(webApp: WebApp, reply: FastifyReply, request: FastifyRe
   // unchanged shell costs a 304.
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+  // The page's inline first-screen CSS is allowed by its hash (see allowInlineStyles).
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header('content-security-policy', allowInlineStyles(policy, html));
+  }
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.send(html);
+}
+
+/** The address inside the app's router: '/admin/orders?x' is '/orders', '/admin' is '/'. */
+function pathInApp(webApp: WebApp, url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  return path.slice(webApp.prefix.length) || '/';
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

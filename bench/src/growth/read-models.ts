@@ -25,7 +25,11 @@ export interface RebuildFigures {
  */
 export async function rebuildReadModels(databaseUrl: string): Promise<RebuildFigures> {
   return withAppStore(databaseUrl, async (store, pool) => {
-    const db = createKysely({ connectionString: databaseUrl, poolMax: 4 });
+    // One connection per rebuild lane (one per read model) and the one holding their leases.
+    const db = createKysely({
+      connectionString: databaseUrl,
+      poolMax: allProjections().length + 1,
+    });
     try {
       const events = await eventCount(pool);
       const started = now();

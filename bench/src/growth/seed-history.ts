@@ -5,6 +5,7 @@ import {
   type Command,
   type CommandMetadata,
   type Currency,
+  DEFAULT_REWARD_RULES,
   type Decider,
   DomainError,
   type DomainEvent,
@@ -355,7 +356,8 @@ export function planSeedHistory(options: SeedPlanOptions) {
       LEDGERS,
       {
         type: 'RegisterReferral',
-        data: { userId: person.id, userEmail: person.email },
+        // Seeded people are distinct, so no two share a person key.
+        data: { userId: person.id, userEmail: person.email, personKey: `seed:${person.id}` },
         metadata: policyMeta(registered, metadata),
       },
       policyIds('RegisterReferral', person.id),
@@ -514,7 +516,7 @@ export function planSeedHistory(options: SeedPlanOptions) {
           LEDGERS,
           {
             type: 'CreditReferralReward',
-            data: { userId: person.id, orderId },
+            data: { userId: person.id, orderId, rules: DEFAULT_REWARD_RULES },
             metadata: policyMeta(orderPaid, metadata),
           },
           policyIds('CreditReferralReward', person.id),
@@ -611,9 +613,12 @@ export function planSeedHistory(options: SeedPlanOptions) {
             type: 'RequestPayout',
             data: {
               payoutId,
+              method: 'upi',
               payeeName: influencer.name,
               mobile: `98${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
               bankName: 'State Bank of India',
+              accountNumber: '',
+              ifsc: '',
               upiId: `${influencer.referralCode.toLowerCase()}@okaxis`,
             },
             metadata: meta(`influencer:${influencer.id}`, requestedAt),
@@ -621,6 +626,12 @@ export function planSeedHistory(options: SeedPlanOptions) {
       });
       at(requestedAt + 2 * DAY, () => {
         if (!requested) return;
+        // Approved (netting any debt), then paid with the bank's reference.
+        run(influencerLedgerDecider, influencerStreamName(influencer.id), LEDGERS, {
+          type: 'ApprovePayout',
+          data: { payoutId },
+          metadata: meta(`admin:${adminId}`, requestedAt + 2 * DAY),
+        });
         run(influencerLedgerDecider, influencerStreamName(influencer.id), LEDGERS, {
           type: 'MarkPayoutPaid',
           data: { payoutId, txnId: `UTR${Math.floor(random() * 1e12)}` },

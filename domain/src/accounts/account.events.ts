@@ -9,6 +9,8 @@ export type Role = 'user' | 'admin';
 export interface ReferralAttribution {
   influencerId: string;
   referralCode: string;
+  /** The campaign tag of the link that brought the user (referral-clicks.ts), if any. */
+  campaign?: string | null;
 }
 
 export type UserRegistered = DomainEvent<
@@ -44,7 +46,13 @@ export const accountEvents = eventCatalogue<AccountEvent>()({
     name: personal(z.string()),
     passwordHash: personal(z.string()),
     role: z.enum(['user', 'admin']),
-    referral: z.object({ influencerId: z.string().min(1), referralCode: z.string() }).nullable(),
+    referral: z
+      .object({
+        influencerId: z.string().min(1),
+        referralCode: z.string(),
+        campaign: z.string().nullable().default(null),
+      })
+      .nullable(),
   }),
   PasswordResetRequested: z.object({ userId, tokenHash: z.string(), expiresAt: z.string() }),
   PasswordChanged: z.object({

@@ -1,18 +1,23 @@
 import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
+import { attributionEmail } from './attribution-email';
 import {
+  debtExceedsPayoutMessage,
   INFLUENCER_MESSAGES,
   type InfluencerLedgerCommand,
   type InfluencerLedgerState,
   type PayoutEntry,
 } from './influencer-ledger.commands';
-import type { InfluencerLedgerEvent, PayoutStatus } from './influencer-ledger.events';
+import type { InfluencerLedgerEvent } from './influencer-ledger.events';
+import { evolveLedger, flagKey } from './influencer-ledger.evolve';
+import { MOBILE_PATTERN, paymentDetailsProblem } from './payment-details';
 import {
   isEligibleForPayout,
   notEligibleMessage,
   REFERRAL_PROGRAMME,
   type ReferralProgramme,
 } from './referral-programme';
+import { COMMISSIONED_SERVICES, rewardAmountAt } from './reward-rules';
 
 type Created = Extract<InfluencerLedgerState, { kind: 'created' }>;
 
@@ -76,15 +81,44 @@ function decideWith(programme: ReferralProgramme) {
       }
       case 'RegisterReferral': {
         const ledger = created(state);
-        const { userId, userEmail } = command.data;
+        const { userId, userEmail, personKey } = command.data;
         // A re-delivered registration is the same referral.
         if (ledger.referrals[userId]) return [];
-        // ARCHITECTURE.md: a self-referral (same e-mail) earns nothing, so it is not recorded.
-        if (ledger.email !== null && userEmail?.trim().toLowerCase() === ledger.email) return [];
+        const flag = (reason: 'own_address' | 'same_person', relatedUserId: string | null) =>
+          ledger.flags[flagKey(userId, reason)]
+            ? []
+            : [
+                {
+                  type: 'ReferralFlagged' as const,
+                  data: {
+                    influencerId: ledger.influencerId,
+                    userId,
+                    reason,
+                    relatedUserId,
+                    at: command.metadata.now,
+                  },
+                },
+              ];
+        // The influencer's own mailbox, under any alias, earns nothing: flagged, not recorded.
+        if (
+          ledger.email !== null &&
+          userEmail !== null &&
+          attributionEmail(userEmail) === attributionEmail(ledger.email)
+        ) {
+          return flag('own_address', null);
+        }
+        // One person, one referral: a second account of someone already referred earns nothing.
+        const sameAs = personKey === null ? undefined : ledger.persons[personKey];
+        if (sameAs !== undefined) return flag('same_person', sameAs);
         return [
           {
             type: 'ReferralRegistered',
-            data: { influencerId: ledger.influencerId, userId, at: command.metadata.now },
+            data: {
+              influencerId: ledger.influencerId,
+              userId,
+              at: command.metadata.now,
+              personKey,
+            },
           },
         ];
       }
@@ -104,7 +138,59 @@ function decideWith(programme: ReferralProgramme) {
               influencerId: ledger.influencerId,
               userId,
               orderId,
-              amount: programme.rewardPerReferral,
+              // The rule in force when the review was paid (the policy's `now`).
+              amount: rewardAmountAt(command.data.rules, 'first_review', command.metadata.now),
+            },
+          },
+        ];
+      }
+      case 'RecordOrderCommission': {
+        const ledger = created(state);
+        const { userId, orderId, service } = command.data;
+        if (!ledger.referrals[userId]) {
+          throw new DomainError('conflict', INFLUENCER_MESSAGES.notReferred);
+        }
+        if (!(COMMISSIONED_SERVICES as readonly string[]).includes(service)) return [];
+        // One commission per order, however often its payment is reported.
+        if (ledger.commissions[orderId] !== undefined) return [];
+        const amount = rewardAmountAt(command.data.rules, 'order_commission', command.metadata.now);
+        return [
+          {
+            type: 'CommissionPending',
+            data: { influencerId: ledger.influencerId, userId, orderId, service, amount },
+          },
+        ];
+      }
+      case 'EarnOrderCommission': {
+        const ledger = created(state);
+        const { orderId } = command.data;
+        const entry = ledger.commissions[orderId];
+        if (entry === undefined || entry.status !== 'pending') return [];
+        return [
+          {
+            type: 'CommissionEarned',
+            data: {
+              influencerId: ledger.influencerId,
+              userId: entry.userId,
+              orderId,
+              amount: entry.amount,
+            },
+          },
+        ];
+      }
+      case 'FlagReferral': {
+        const ledger = created(state);
+        const { userId, reason, relatedUserId } = command.data;
+        if (!ledger.referrals[userId] || ledger.flags[flagKey(userId, reason)]) return [];
+        return [
+          {
+            type: 'ReferralFlagged',
+            data: {
+              influencerId: ledger.influencerId,
+              userId,
+              reason,
+              relatedUserId,
+              at: command.metadata.now,
             },
           },
         ];
@@ -112,38 +198,56 @@ function decideWith(programme: ReferralProgramme) {
       case 'ClawBackReferralReward': {
         const ledger = created(state);
         const { userId, orderId } = command.data;
+        const events: InfluencerLedgerEvent[] = [];
         const reward = ledger.rewards[userId];
-        // Only the order that earned the reward takes it back, and only once.
-        if (reward === undefined || reward.orderId !== orderId || reward.clawedBack) return [];
-        const amount = Math.min(reward.amount, ledger.balance);
-        return [
-          {
+        // Only the order that earned the reward takes it back, and only once; in full, even
+        // when the balance is held by a payout or was paid out: what is missing is a debt.
+        if (reward !== undefined && reward.orderId === orderId && !reward.clawedBack) {
+          events.push({
             type: 'ReferralRewardClawedBack',
             data: {
               influencerId: ledger.influencerId,
               userId,
               orderId,
-              amount,
-              shortfall: reward.amount - amount,
+              amount: reward.amount,
+              shortfall: 0,
             },
-          },
-        ];
+          });
+        }
+        const commission = ledger.commissions[orderId];
+        if (commission !== undefined) {
+          const data = {
+            influencerId: ledger.influencerId,
+            userId: commission.userId,
+            orderId,
+            amount: commission.amount,
+          };
+          if (commission.status === 'pending') events.push({ type: 'CommissionCancelled', data });
+          if (commission.status === 'earned') events.push({ type: 'CommissionClawedBack', data });
+        }
+        return events;
       }
       case 'RequestPayout': {
         const ledger = created(state);
         const { data } = command;
-        if ([data.payeeName, data.mobile, data.bankName, data.upiId].some(blank)) {
+        const needed = [data.payeeName, data.mobile].concat(
+          data.method === 'bank' ? [data.bankName, data.accountNumber, data.ifsc] : [data.upiId],
+        );
+        if (needed.some(blank)) {
           throw new DomainError('invalid', INFLUENCER_MESSAGES.payeeDetailsRequired);
         }
-        if (!/^\d{10}$/.test(data.mobile.trim())) {
+        if (!MOBILE_PATTERN.test(data.mobile.trim())) {
           throw new DomainError('invalid', INFLUENCER_MESSAGES.mobileInvalid);
         }
+        const problem = paymentDetailsProblem(data);
+        if (problem !== null) throw new DomainError('invalid', problem);
         if (ledger.payouts[data.payoutId] !== undefined || ledger.openPayoutId !== null) {
           throw new DomainError('conflict', INFLUENCER_MESSAGES.payoutOpen);
         }
         if (!isEligibleForPayout(ledger, programme)) {
           throw new DomainError('conflict', notEligibleMessage(programme));
         }
+        const bank = data.method === 'bank';
         return [
           {
             type: 'PayoutRequested',
@@ -152,10 +256,14 @@ function decideWith(programme: ReferralProgramme) {
               payoutId: data.payoutId,
               // The whole balance (ARCHITECTURE.md), held until paid or rejected.
               amount: ledger.balance,
+              method: data.method,
               payeeName: data.payeeName.trim(),
               mobile: data.mobile.trim(),
-              bankName: data.bankName.trim(),
-              upiId: data.upiId.trim(),
+              // Only the chosen method's details are kept: the others were never checked.
+              bankName: bank ? data.bankName.trim() : '',
+              accountNumber: bank ? data.accountNumber.trim() : '',
+              ifsc: bank ? data.ifsc.trim().toUpperCase() : '',
+              upiId: bank ? '' : data.upiId.trim(),
             },
           },
         ];
@@ -166,7 +274,17 @@ function decideWith(programme: ReferralProgramme) {
         const payout = payoutOf(ledger, payoutId);
         if (payout.status === 'approved') return [];
         refuseSettled(payout);
-        return [{ type: 'PayoutApproved', data: { influencerId: ledger.influencerId, payoutId } }];
+        // A debt (a clawback that landed after the balance was held) comes out of this payout
+        // first: it is never approved for more than the balance net of debts.
+        const debt = Math.max(0, -ledger.balance);
+        const amount = payout.amount - debt;
+        if (amount <= 0) throw new DomainError('conflict', debtExceedsPayoutMessage(debt));
+        return [
+          {
+            type: 'PayoutApproved',
+            data: { influencerId: ledger.influencerId, payoutId, amount, netted: debt },
+          },
+        ];
       }
       case 'MarkPayoutPaid': {
         const ledger = created(state);
@@ -174,7 +292,14 @@ function decideWith(programme: ReferralProgramme) {
         const payout = payoutOf(ledger, payoutId);
         if (payout.status === 'paid') return [];
         refuseSettled(payout);
+        // Paid means the approved (netted) amount left the bank, with its reference.
+        if (payout.status !== 'approved') {
+          throw new DomainError('conflict', INFLUENCER_MESSAGES.approveBeforePaid);
+        }
         const txnId = command.data.txnId?.trim() || null;
+        if (txnId === null) {
+          throw new DomainError('invalid', INFLUENCER_MESSAGES.transferReferenceRequired);
+        }
         return [
           { type: 'PayoutPaid', data: { influencerId: ledger.influencerId, payoutId, txnId } },
         ];
@@ -185,10 +310,13 @@ function decideWith(programme: ReferralProgramme) {
         const payout = payoutOf(ledger, payoutId);
         if (payout.status === 'rejected') return [];
         refuseSettled(payout);
+        const reason = command.data.reason.trim();
+        if (reason === '')
+          throw new DomainError('invalid', INFLUENCER_MESSAGES.rejectReasonRequired);
         return [
           {
             type: 'PayoutRejected',
-            data: { influencerId: ledger.influencerId, payoutId, amount: payout.amount },
+            data: { influencerId: ledger.influencerId, payoutId, amount: payout.amount, reason },
           },
         ];
       }
@@ -212,91 +340,14 @@ function refuseSettled(payout: PayoutEntry): void {
   }
 }
 
-function evolve(state: InfluencerLedgerState, event: InfluencerLedgerEvent): InfluencerLedgerState {
-  if (event.type === 'InfluencerCreated') {
-    if (state.kind !== 'none') return state;
-    return {
-      kind: 'created',
-      influencerId: event.data.influencerId,
-      // null after crypto-shredding, although the type says string.
-      email: typeof event.data.email === 'string' ? event.data.email.toLowerCase() : null,
-      removed: false,
-      referrals: {},
-      registrations: 0,
-      rewards: {},
-      payouts: {},
-      openPayoutId: null,
-      balance: 0,
-    };
-  }
-  if (state.kind === 'none') return state;
-  switch (event.type) {
-    case 'InfluencerPasswordChanged':
-      return state;
-    case 'InfluencerRemoved':
-      return { ...state, removed: true };
-    case 'ReferralRegistered':
-      if (state.referrals[event.data.userId]) return state;
-      return {
-        ...state,
-        referrals: { ...state.referrals, [event.data.userId]: true },
-        registrations: state.registrations + 1,
-      };
-    case 'ReferralRewardCredited': {
-      const { userId, orderId, amount } = event.data;
-      return {
-        ...state,
-        rewards: { ...state.rewards, [userId]: { orderId, amount, clawedBack: false } },
-        balance: state.balance + amount,
-      };
-    }
-    case 'ReferralRewardClawedBack': {
-      const reward = state.rewards[event.data.userId];
-      if (reward === undefined) return state;
-      return {
-        ...state,
-        rewards: { ...state.rewards, [event.data.userId]: { ...reward, clawedBack: true } },
-        balance: state.balance - event.data.amount,
-      };
-    }
-    case 'PayoutRequested':
-      return {
-        ...state,
-        payouts: {
-          ...state.payouts,
-          [event.data.payoutId]: { amount: event.data.amount, status: 'requested' },
-        },
-        openPayoutId: event.data.payoutId,
-        balance: state.balance - event.data.amount,
-      };
-    case 'PayoutApproved':
-      return withPayoutStatus(state, event.data.payoutId, 'approved');
-    case 'PayoutPaid':
-      return withPayoutStatus(state, event.data.payoutId, 'paid');
-    case 'PayoutRejected': {
-      const next = withPayoutStatus(state, event.data.payoutId, 'rejected');
-      return { ...next, balance: next.balance + event.data.amount };
-    }
-    default:
-      return assertNever(event);
-  }
-}
-
-function withPayoutStatus(state: Created, payoutId: string, status: PayoutStatus): Created {
-  const payout = state.payouts[payoutId];
-  if (payout === undefined) return state;
-  const open = status === 'requested' || status === 'approved';
-  return {
-    ...state,
-    payouts: { ...state.payouts, [payoutId]: { ...payout, status } },
-    openPayoutId: open ? payoutId : state.openPayoutId === payoutId ? null : state.openPayoutId,
-  };
-}
-
 export function createInfluencerLedgerDecider(
   programme: ReferralProgramme,
 ): Decider<InfluencerLedgerState, InfluencerLedgerCommand, InfluencerLedgerEvent> {
-  return { decide: decideWith(programme), evolve, initialState: () => ({ kind: 'none' }) };
+  return {
+    decide: decideWith(programme),
+    evolve: evolveLedger,
+    initialState: () => ({ kind: 'none' }),
+  };
 }
 
 export const influencerLedgerDecider = createInfluencerLedgerDecider(REFERRAL_PROGRAMME);

@@ -1,13 +1,11 @@
 /**
- * The influencer programme's amounts, in whole rupees (ARCHITECTURE.md "Server rules": 50 INR per
- * referred user, payout at 50 registrations and 2,500 INR). One object so a change of terms is one
- * edit here, and so specs can run the same decider on smaller figures
- * (`createInfluencerLedgerDecider(programme)`). A credit records the amount it credited, so a later
- * change of `rewardPerReferral` never rewrites history.
+ * The influencer programme's payout thresholds, in whole rupees (ARCHITECTURE.md "Server rules":
+ * payout at 50 registrations and 2,500 INR). One object so a change of terms is one edit here,
+ * and so specs can run the same decider on smaller figures
+ * (`createInfluencerLedgerDecider(programme)`). What a referral earns is not here: those amounts
+ * are reward rules an admin changes (reward-rules.ts).
  */
 export interface ReferralProgramme {
-  /** Credited once per referred user, for that user's first paid resume review. */
-  rewardPerReferral: number;
   /** Referred registrations needed before a payout can be requested. */
   minRegistrations: number;
   /** Balance needed before a payout can be requested. */
@@ -15,7 +13,6 @@ export interface ReferralProgramme {
 }
 
 export const REFERRAL_PROGRAMME: ReferralProgramme = {
-  rewardPerReferral: 50,
   minRegistrations: 50,
   minBalance: 2500,
 };

@@ -6,8 +6,16 @@ import type { PurchasableServiceId } from '../pricing/service-catalogue';
 import type {
   ClawBackReferralReward,
   CreditReferralReward,
+  EarnOrderCommission,
+  RecordOrderCommission,
   RegisterReferral,
 } from './influencer-ledger.commands';
+import {
+  COMMISSIONED_SERVICES,
+  type RewardRules,
+  rewardRulesDecider,
+  type StoredRewardRulesEvent,
+} from './reward-rules';
 
 /**
  * The referral programme's rule (ARCHITECTURE.md "Server rules"), as a pure workflow over the
@@ -17,11 +25,14 @@ import type {
  * - a referred user's resume_review order paid → CreditReferralReward (the ledger credits once
  *   per user, ever; the instruction is keyed by the user, so two orders of one user, or two
  *   deliveries of one payment, ask for the same single event);
- * - a referred user's order refunded → ClawBackReferralReward (the ledger takes back only the
- *   reward that order earned), keyed by the order.
+ * - a referred user's from-scratch or rewrite order paid → RecordOrderCommission (pending),
+ *   keyed by the order; that order completed → EarnOrderCommission;
+ * - a referred user's order refunded → ClawBackReferralReward (the ledger takes back only what
+ *   that order earned, or cancels its pending commission), keyed by the order.
  *
- * Its history is the triggering user's registration and order's placement; the reactor loads
- * those streams, calls `decide` and dispatches each instruction with the ids `key` derives.
+ * Its history is the reward rules, the triggering user's registration and order's placement; the
+ * reactor loads those streams, calls `decide` and dispatches each instruction with the ids `key`
+ * derives. The rules travel in the command: the ledger's decider prices the reward with them.
  */
 
 type LedgerCommandOf<C> = C extends { type: infer Type; data: infer Data }
@@ -33,12 +44,27 @@ export interface ReferralLedgerInstruction {
   influencerId: string;
   /** What makes the command unique: the reactor derives the appended events' ids from it. */
   key: string;
-  command: LedgerCommandOf<RegisterReferral | CreditReferralReward | ClawBackReferralReward>;
+  command: LedgerCommandOf<
+    | RegisterReferralInstruction
+    | CreditReferralReward
+    | RecordOrderCommission
+    | EarnOrderCommission
+    | ClawBackReferralReward
+  >;
 }
 
-export type ReferralRewardsEvent = StoredAccountEvent | StoredOrderEvent;
+/**
+ * The person key is a hash the reactor adds (the domain does no hashing): it holds the
+ * attribution e-mail that the hash is taken of.
+ */
+type RegisterReferralInstruction = Omit<RegisterReferral, 'data'> & {
+  data: { userId: string; userEmail: string | null };
+};
+
+export type ReferralRewardsEvent = StoredAccountEvent | StoredOrderEvent | StoredRewardRulesEvent;
 
 export interface ReferralRewardsState {
+  rules: RewardRules;
   /** Who referred each registered user (null: nobody). */
   referrers: Readonly<Record<string, string | null>>;
   orders: Readonly<Record<string, { userId: string; service: PurchasableServiceId }>>;
@@ -74,19 +100,52 @@ function decide(
       if (event.type === 'OrderRefunded') {
         return [{ influencerId, key: orderId, command: { type: 'ClawBackReferralReward', data } }];
       }
+      const { rules } = state;
+      if ((COMMISSIONED_SERVICES as readonly string[]).includes(order.service)) {
+        return [
+          {
+            influencerId,
+            key: orderId,
+            command: {
+              type: 'RecordOrderCommission',
+              data: { ...data, service: order.service, rules },
+            },
+          },
+        ];
+      }
       if (order.service !== REWARDED_SERVICE) return [];
-      return [{ influencerId, key: order.userId, command: { type: 'CreditReferralReward', data } }];
+      return [
+        {
+          influencerId,
+          key: order.userId,
+          command: { type: 'CreditReferralReward', data: { ...data, rules } },
+        },
+      ];
     }
+    case 'OrderStatusChanged': {
+      const { orderId, to } = event.data;
+      if (to !== 'completed') return [];
+      const order = state.orders[orderId];
+      if (order === undefined) return [];
+      const influencerId = state.referrers[order.userId];
+      if (influencerId === undefined || influencerId === null) return [];
+      if (!(COMMISSIONED_SERVICES as readonly string[]).includes(order.service)) return [];
+      return [
+        { influencerId, key: orderId, command: { type: 'EarnOrderCommission', data: { orderId } } },
+      ];
+    }
+    case 'RewardRuleChanged':
+      return [];
     case 'PasswordResetRequested':
     case 'PasswordChanged':
     case 'UserErased':
     case 'OrderPlaced':
     case 'OrderCurrencyChanged':
     case 'OrderDeleted':
-    case 'OrderStatusChanged':
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
     case 'OrderDataErased':
       return [];
@@ -111,6 +170,8 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
       if (state.orders[orderId] !== undefined) return state;
       return { ...state, orders: { ...state.orders, [orderId]: { userId, service } } };
     }
+    case 'RewardRuleChanged':
+      return { ...state, rules: rewardRulesDecider.evolve(state.rules, event) };
     case 'PasswordResetRequested':
     case 'PasswordChanged':
     case 'UserErased':
@@ -121,6 +182,7 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
     case 'OrderRefunded':
     case 'OrderDataErased':
@@ -137,6 +199,7 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
 export const REFERRAL_REWARD_TRIGGERS = [
   'UserRegistered',
   'OrderPaid',
+  'OrderStatusChanged',
   'OrderRefunded',
 ] as const satisfies readonly ReferralRewardsEvent['type'][];
 
@@ -147,5 +210,5 @@ export const referralRewardsWorkflow: Workflow<
 > = {
   decide,
   evolve,
-  initialState: () => ({ referrers: {}, orders: {} }),
+  initialState: () => ({ rules: [], referrers: {}, orders: {} }),
 };

@@ -29,7 +29,8 @@ function registered(
       name: 'A',
       passwordHash: 'h',
       role: 'user',
-      referral: influencerId === null ? null : { influencerId, referralCode: 'CODE' },
+      referral:
+        influencerId === null ? null : { influencerId, referralCode: 'CODE', campaign: null },
     },
   };
 }
@@ -105,16 +106,73 @@ describe('referral rewards workflow', () => {
         {
           influencerId: 'i1',
           key: 'u1',
-          command: { type: 'CreditReferralReward', data: { userId: 'u1', orderId: 'o1' } },
+          command: {
+            type: 'CreditReferralReward',
+            data: { userId: 'u1', orderId: 'o1', rules: [] },
+          },
         },
       ]);
   });
 
-  it('credits nothing for another service, an unreferred user or an order it never saw placed', () => {
+  it('asks for a pending commission when a rewrite or from-scratch order is paid, earned on completion', () => {
+    const history = [registered('u1', 'i1'), placed('o1', 'u1', 'resume_rewrite')];
     spec
-      .given([registered('u1', 'i1'), placed('o1', 'u1', 'resume_rewrite')])
+      .given(history)
       .when(paid('o1'))
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'o1',
+          command: {
+            type: 'RecordOrderCommission',
+            data: { userId: 'u1', orderId: 'o1', service: 'resume_rewrite', rules: [] },
+          },
+        },
+      ]);
+    spec
+      .given(history)
+      .when({
+        type: 'OrderStatusChanged',
+        data: { orderId: 'o1', from: 'processing', to: 'completed' },
+      })
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'o1',
+          command: { type: 'EarnOrderCommission', data: { orderId: 'o1' } },
+        },
+      ]);
+    spec
+      .given(history)
+      .when({
+        type: 'OrderStatusChanged',
+        data: { orderId: 'o1', from: 'pending', to: 'processing' },
+      })
       .then([]);
+  });
+
+  it('prices with the reward rules recorded before the trigger', () => {
+    const rule = { kind: 'order_commission' as const, amount: 175, effectiveFrom: '2026-11-01' };
+    spec
+      .given([
+        { type: 'RewardRuleChanged', data: rule },
+        registered('u1', 'i1'),
+        placed('o1', 'u1', 'resume_from_scratch'),
+      ])
+      .when(paid('o1'))
+      .then([
+        {
+          influencerId: 'i1',
+          key: 'o1',
+          command: {
+            type: 'RecordOrderCommission',
+            data: { userId: 'u1', orderId: 'o1', service: 'resume_from_scratch', rules: [rule] },
+          },
+        },
+      ]);
+  });
+
+  it('credits nothing for an unreferred user or an order it never saw placed', () => {
     spec
       .given([registered('u1', null), placed('o1', 'u1', 'resume_review')])
       .when(paid('o1'))
@@ -200,7 +258,9 @@ describe('referral rewards workflow, properties', () => {
           const referredBy =
             input.type === 'UserRegistered'
               ? input.data.referral?.influencerId
-              : state.referrers[command.data.userId];
+              : 'userId' in command.data
+                ? state.referrers[command.data.userId]
+                : influencerId;
           expect(influencerId).toBe(referredBy);
         }
       }),
@@ -215,6 +275,11 @@ describe('referral rewards workflow, properties', () => {
           workflow.decide(paid(orderId), state),
         );
         for (const { key, command } of credits) {
+          if (command.type === 'RecordOrderCommission') {
+            expect(state.orders[command.data.orderId]?.service).not.toBe('resume_review');
+            expect(key).toBe(command.data.orderId);
+            continue;
+          }
           if (command.type !== 'CreditReferralReward') throw new Error(`asked ${command.type}`);
           expect(state.orders[command.data.orderId]?.service).toBe('resume_review');
           expect(key).toBe(command.data.userId);

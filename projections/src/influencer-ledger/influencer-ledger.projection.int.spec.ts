@@ -139,6 +139,8 @@ describe('influencer ledger projection', () => {
       paid_out: 100,
       balance: 0,
       open_payout_id: null,
+      pending: 0,
+      debt: 0,
     });
     const orders = await db
       .selectFrom('influencer_referred_orders')
@@ -230,6 +232,136 @@ describe('influencer ledger projection', () => {
       payee_name: null,
       status: 'requested',
     });
+  });
+});
+
+describe('the partner programme in the ledger read model', () => {
+  it('holds commissions, flags, debts, netted approvals and reasons, idempotently', async () => {
+    const { db } = database;
+    minute = 0;
+    const payee = {
+      method: 'bank',
+      payeeName: 'Asha R',
+      mobile: '9876543210',
+      bankName: 'SBI',
+      accountNumber: '12345678901',
+      ifsc: 'SBIN0001234',
+      upiId: '',
+    };
+    const inputs: EventInput[] = [
+      ledger('InfluencerCreated', {
+        name: 'Asha',
+        email: 'asha@example.com',
+        referralCode: 'ASHA1',
+        passwordHash: 'h',
+      }),
+      {
+        streamName: 'referral-click-c1',
+        type: 'ReferralLinkClicked',
+        data: { influencerId: 'i1', campaign: 'insta-reel' },
+        metadata: at(minute++),
+      },
+      {
+        streamName: 'user-u1',
+        type: 'UserRegistered',
+        data: {
+          userId: 'u1',
+          email: 'u1@example.com',
+          name: 'u1',
+          passwordHash: 'h',
+          role: 'user',
+          referral: { influencerId: 'i1', referralCode: 'ASHA1', campaign: 'insta-reel' },
+        },
+        metadata: at(minute++),
+      },
+      ledger('ReferralRegistered', {
+        userId: 'u1',
+        at: '2026-11-01T09:00:00.000Z',
+        personKey: 'k1',
+      }),
+      ledger('ReferralFlagged', {
+        userId: 'u2',
+        reason: 'same_person',
+        relatedUserId: 'u1',
+        at: '2026-11-01T09:05:00.000Z',
+      }),
+      ledger('ReferralRewardCredited', { userId: 'u1', orderId: 'o1', amount: 50 }),
+      ledger('CommissionPending', {
+        userId: 'u1',
+        orderId: 'o2',
+        service: 'resume_rewrite',
+        amount: 175,
+      }),
+      ledger('CommissionEarned', { userId: 'u1', orderId: 'o2', amount: 175 }),
+      ledger('CommissionPending', {
+        userId: 'u1',
+        orderId: 'o3',
+        service: 'resume_rewrite',
+        amount: 175,
+      }),
+      // 225 earned, 175 pending; the request holds 225.
+      ledger('PayoutRequested', { payoutId: 'p1', amount: 225, ...payee }),
+      ledger('PayoutRejected', { payoutId: 'p1', amount: 225, reason: 'IFSC does not match' }),
+      ledger('PayoutRequested', { payoutId: 'p2', amount: 225, ...payee }),
+      // The review is refunded while p2 holds everything: a debt of 50.
+      ledger('ReferralRewardClawedBack', { userId: 'u1', orderId: 'o1', amount: 50, shortfall: 0 }),
+    ];
+    await expectIdempotentProjection({
+      db,
+      projection: influencerLedgerProjection,
+      events: recordedEvents(inputs),
+    });
+    expect(await db.selectFrom('influencer_ledgers').selectAll().executeTakeFirst()).toMatchObject({
+      credited: 225,
+      clawed_back: 50,
+      held: 225,
+      balance: -50,
+      debt: 50,
+      pending: 175,
+      open_payout_id: 'p2',
+    });
+    const approved = recordedEvents([
+      ...inputs,
+      ledger('PayoutApproved', { payoutId: 'p2', amount: 175, netted: 50 }),
+      ledger('CommissionCancelled', { userId: 'u1', orderId: 'o3', amount: 175 }),
+    ]);
+    await expectIdempotentProjection({
+      db,
+      projection: influencerLedgerProjection,
+      events: approved,
+    });
+    expect(await db.selectFrom('influencer_ledgers').selectAll().executeTakeFirst()).toMatchObject({
+      held: 175,
+      balance: 0,
+      debt: 0,
+      pending: 0,
+    });
+    const payouts = await db.selectFrom('payouts').selectAll().orderBy('id').execute();
+    expect(payouts.map((p) => [p.id, p.status, p.amount, p.netted, p.reason, p.method])).toEqual([
+      ['p1', 'rejected', 225, 0, 'IFSC does not match', 'bank'],
+      ['p2', 'approved', 175, 50, null, 'bank'],
+    ]);
+    expect(payouts[1]).toMatchObject({ account_number: '12345678901', ifsc: 'SBIN0001234' });
+    // The funnel's rows: the click (no visitor data) and the campaign the registration carried.
+    expect(
+      await db.selectFrom('referral_clicks').select(['influencer_id', 'campaign']).execute(),
+    ).toEqual([{ influencer_id: 'i1', campaign: 'insta-reel' }]);
+    expect(
+      await db.selectFrom('influencer_referrals').select(['user_id', 'campaign']).execute(),
+    ).toEqual([{ user_id: 'u1', campaign: 'insta-reel' }]);
+    const flags = await db.selectFrom('influencer_referral_flags').selectAll().execute();
+    expect(flags).toMatchObject([
+      { influencer_id: 'i1', user_id: 'u2', reason: 'same_person', related_user_id: 'u1' },
+    ]);
+    const commissions = await db
+      .selectFrom('influencer_commissions')
+      .select(['order_id', 'status', 'amount'])
+      .orderBy('order_id')
+      .execute();
+    expect(commissions).toEqual([
+      { order_id: 'o2', status: 'earned', amount: 175 },
+      { order_id: 'o3', status: 'cancelled', amount: 175 },
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   influencerLedgerEvents,
   type OrderStatus,
   orderEvents,
+  referralClickEvents,
 } from '@shortlist/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../database';
@@ -12,11 +13,14 @@ import { eventTime } from '../event-time';
 import { type ProjectedEvent, typedProjection } from '../projection';
 import { refreshLedgers } from './influencer-ledger.summary';
 import type {
+  InfluencerCommissionsTable,
+  InfluencerReferralFlagsTable,
   InfluencerReferralsTable,
   InfluencerReferredOrdersTable,
   InfluencerReferredUsersTable,
   InfluencerRewardsTable,
   PayoutsTable,
+  ReferralClicksTable,
 } from './influencer-ledger.tables';
 
 export const INFLUENCER_LEDGER_TABLES = [
@@ -24,11 +28,14 @@ export const INFLUENCER_LEDGER_TABLES = [
   'influencer_referrals',
   'influencer_referred_orders',
   'influencer_rewards',
+  'influencer_commissions',
+  'influencer_referral_flags',
+  'referral_clicks',
   'payouts',
   'influencer_ledgers',
 ] as const;
 
-const READS = [influencerLedgerEvents, accountEvents, orderEvents] as const;
+const READS = [influencerLedgerEvents, accountEvents, orderEvents, referralClickEvents] as const;
 type LedgerInput = ProjectedEvent<(typeof READS)[number]>;
 
 /**
@@ -40,7 +47,8 @@ type LedgerInput = ProjectedEvent<(typeof READS)[number]>;
  */
 export const influencerLedgerProjection = typedProjection({
   name: 'influencer-ledger',
-  version: 1,
+  // 2: commissions, flags, netted approvals and rejection reasons, clicks and campaigns.
+  version: 2,
   tables: INFLUENCER_LEDGER_TABLES,
   reads: READS,
   async apply(trx, events) {
@@ -62,9 +70,15 @@ interface LedgerBatch {
   referrals: TableChanges<Insertable<InfluencerReferralsTable>>;
   referredOrders: TableChanges<ReferredOrderRow>;
   rewards: TableChanges<Insertable<InfluencerRewardsTable>>;
+  commissions: TableChanges<Insertable<InfluencerCommissionsTable>>;
+  flags: TableChanges<Insertable<InfluencerReferralFlagsTable>>;
   payouts: TableChanges<Insertable<PayoutsTable>>;
-  /** Referred users as stored before the batch: who referred them, their e-mail. */
-  storedUsers: ReadonlyMap<string, { influencer_id: string; user_email: string | null }>;
+  clicks: TableChanges<Insertable<ReferralClicksTable>>;
+  /** Referred users as stored before the batch: who referred them, their e-mail, campaign. */
+  storedUsers: ReadonlyMap<
+    string,
+    { influencer_id: string; user_email: string | null; campaign: string | null }
+  >;
   /** Referred orders as stored before the batch: whose referral they are. */
   storedOrders: ReadonlyMap<string, { influencer_id: string }>;
   /** Users erased in the batch: their e-mail goes from the referred orders stored before it. */
@@ -92,12 +106,15 @@ async function openLedgerBatch(
     referrals: new TableChanges('influencer_referrals', 'user_id'),
     referredOrders: new TableChanges('influencer_referred_orders', 'order_id'),
     rewards: new TableChanges('influencer_rewards', 'user_id'),
+    commissions: new TableChanges('influencer_commissions', 'order_id'),
+    flags: new TableChanges('influencer_referral_flags', 'id'),
     payouts: new TableChanges('payouts', 'id'),
+    clicks: new TableChanges('referral_clicks', 'id'),
     storedUsers: await loadRows(
       trx,
       'influencer_referred_users',
       'user_id',
-      ['influencer_id', 'user_email'],
+      ['influencer_id', 'user_email', 'campaign'],
       userIds,
     ),
     storedOrders: await loadRows(
@@ -134,7 +151,10 @@ async function flushLedgerBatch(trx: Transaction<Database>, batch: LedgerBatch):
   await batch.referrals.flush(trx);
   await batch.referredOrders.flush(trx);
   await batch.rewards.flush(trx);
+  await batch.commissions.flush(trx);
+  await batch.flags.flush(trx);
   await batch.payouts.flush(trx);
+  await batch.clicks.flush(trx);
   await refreshLedgers(trx, [...batch.touched]);
 }
 
@@ -150,6 +170,7 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
         influencer_id: referral.influencerId,
         user_email: email,
         registered_at: at,
+        campaign: referral.campaign ?? null,
       });
       return null;
     }
@@ -202,7 +223,16 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
+      return null;
+    case 'ReferralLinkClicked':
+      batch.clicks.put({
+        id: event.recorded.id,
+        influencer_id: event.data.influencerId,
+        campaign: event.data.campaign,
+        clicked_at: at,
+      });
       return null;
     case 'InfluencerCreated':
       // Creates the summary row (all zeros) so a new influencer has figures to show.
@@ -218,9 +248,45 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
         influencer_id: influencerId,
         user_email: referred?.user_email ?? null,
         registered_at: event.data.at,
+        campaign: referred?.campaign ?? null,
       });
       return influencerId;
     }
+    case 'ReferralFlagged': {
+      const { influencerId, userId, reason, relatedUserId } = event.data;
+      batch.flags.put({
+        id: `${influencerId}:${userId}:${reason}`,
+        influencer_id: influencerId,
+        user_id: userId,
+        reason,
+        related_user_id: relatedUserId,
+        flagged_at: event.data.at,
+      });
+      return influencerId;
+    }
+    case 'CommissionPending': {
+      const { influencerId, userId, orderId, service, amount } = event.data;
+      batch.commissions.put({
+        order_id: orderId,
+        influencer_id: influencerId,
+        user_id: userId,
+        service,
+        amount: wholeRupees(amount),
+        status: 'pending',
+        pending_at: at,
+        settled_at: null,
+      });
+      return influencerId;
+    }
+    case 'CommissionEarned':
+      batch.commissions.patch(event.data.orderId, { status: 'earned', settled_at: at });
+      return event.data.influencerId;
+    case 'CommissionCancelled':
+      batch.commissions.patch(event.data.orderId, { status: 'cancelled', settled_at: at });
+      return event.data.influencerId;
+    case 'CommissionClawedBack':
+      batch.commissions.patch(event.data.orderId, { status: 'clawed_back', settled_at: at });
+      return event.data.influencerId;
     case 'ReferralRewardCredited': {
       const { influencerId, userId, orderId, amount } = event.data;
       batch.rewards.put({
@@ -259,12 +325,25 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
         bank_name: data.bankName,
         upi_id: data.upiId,
         txn_id: null,
+        method: data.method,
+        account_number: data.accountNumber,
+        ifsc: data.ifsc,
+        netted: 0,
+        reason: null,
       });
       return data.influencerId;
     }
-    case 'PayoutApproved':
-      batch.payouts.patch(event.data.payoutId, { status: 'approved', processed_at: at });
+    case 'PayoutApproved': {
+      const { payoutId, amount, netted } = event.data;
+      // Approvals recorded before netting carry no amount: they kept the held amount.
+      batch.payouts.patch(payoutId, {
+        status: 'approved',
+        processed_at: at,
+        netted: wholeRupees(netted),
+        ...(amount === null ? {} : { amount: wholeRupees(amount) }),
+      });
       return event.data.influencerId;
+    }
     case 'PayoutPaid':
       batch.payouts.patch(event.data.payoutId, {
         status: 'paid',
@@ -273,7 +352,11 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
       });
       return event.data.influencerId;
     case 'PayoutRejected':
-      batch.payouts.patch(event.data.payoutId, { status: 'rejected', processed_at: at });
+      batch.payouts.patch(event.data.payoutId, {
+        status: 'rejected',
+        processed_at: at,
+        reason: event.data.reason === '' ? null : event.data.reason,
+      });
       return event.data.influencerId;
     default:
       return assertNever(event);

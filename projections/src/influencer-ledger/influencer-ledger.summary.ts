@@ -18,9 +18,10 @@ export async function refreshLedgers(
   }
   await sql`
     INSERT INTO influencer_ledgers AS l (influencer_id, registrations, orders, credited,
-      clawed_back, held, paid_out, balance, open_payout_id)
+      clawed_back, held, paid_out, balance, open_payout_id, pending, debt)
     SELECT i.id, f.registrations, f.orders, f.credited, f.clawed_back, f.held,
-      f.paid_out, f.credited - f.clawed_back - f.held - f.paid_out, f.open_payout_id
+      f.paid_out, f.credited - f.clawed_back - f.held - f.paid_out, f.open_payout_id,
+      f.pending, greatest(0, -(f.credited - f.clawed_back - f.held - f.paid_out))
     FROM (SELECT DISTINCT unnest(${[...influencerIds]}::text[]) AS id) i
     CROSS JOIN LATERAL (SELECT
       (SELECT count(*)::int FROM influencer_referrals WHERE influencer_id = i.id)
@@ -30,9 +31,15 @@ export async function refreshLedgers(
           AND EXISTS (SELECT 1 FROM influencer_referrals r
             WHERE r.user_id = o.user_id AND r.influencer_id = o.influencer_id)) AS orders,
       (SELECT coalesce(sum(amount), 0)::int FROM influencer_rewards
-        WHERE influencer_id = i.id) AS credited,
+        WHERE influencer_id = i.id)
+        + (SELECT coalesce(sum(amount), 0)::int FROM influencer_commissions
+          WHERE influencer_id = i.id AND status IN ('earned', 'clawed_back')) AS credited,
       (SELECT coalesce(sum(clawed_back), 0)::int FROM influencer_rewards
-        WHERE influencer_id = i.id) AS clawed_back,
+        WHERE influencer_id = i.id)
+        + (SELECT coalesce(sum(amount), 0)::int FROM influencer_commissions
+          WHERE influencer_id = i.id AND status = 'clawed_back') AS clawed_back,
+      (SELECT coalesce(sum(amount), 0)::int FROM influencer_commissions
+        WHERE influencer_id = i.id AND status = 'pending') AS pending,
       (SELECT coalesce(sum(amount), 0)::int FROM payouts
         WHERE influencer_id = i.id AND status IN ('requested', 'approved')) AS held,
       (SELECT coalesce(sum(amount), 0)::int FROM payouts
@@ -45,7 +52,7 @@ export async function refreshLedgers(
       registrations = excluded.registrations, orders = excluded.orders,
       credited = excluded.credited, clawed_back = excluded.clawed_back, held = excluded.held,
       paid_out = excluded.paid_out, balance = excluded.balance,
-      open_payout_id = excluded.open_payout_id
+      open_payout_id = excluded.open_payout_id, pending = excluded.pending, debt = excluded.debt
   `.execute(trx);
 }
 

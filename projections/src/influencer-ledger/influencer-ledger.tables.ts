@@ -13,6 +13,8 @@ export interface InfluencerReferredUsersTable {
   influencer_id: string;
   user_email: string | null;
   registered_at: Timestamp;
+  /** The campaign tag of the link the user came through. */
+  campaign: string | null;
 }
 
 /** Referrals the ledger recorded (`ReferralRegistered`): what the registrations count counts. */
@@ -21,6 +23,15 @@ export interface InfluencerReferralsTable {
   influencer_id: string;
   user_email: string | null;
   registered_at: Timestamp;
+  campaign: string | null;
+}
+
+/** Clicks on influencers' short links (no personal data), the top of the funnel. */
+export interface ReferralClicksTable {
+  id: string;
+  influencer_id: string;
+  campaign: string | null;
+  clicked_at: Timestamp;
 }
 
 /** Orders of referred users, for the influencer's dashboard (SPEC §7 orders[]). */
@@ -61,12 +72,45 @@ export interface PayoutsTable {
   bank_name: string | null;
   upi_id: string | null;
   txn_id: string | null;
+  method: ColumnType<'bank' | 'upi', 'bank' | 'upi' | undefined, 'bank' | 'upi'>;
+  account_number: string | null;
+  ifsc: string | null;
+  /** The part of the held amount that paid a debt at approval. */
+  netted: ColumnType<number, number | undefined, number>;
+  /** A rejection's reason, shown to the influencer. */
+  reason: string | null;
+}
+
+/** Per-order commissions: pending until the order completes, then earned (or reversed). */
+export interface InfluencerCommissionsTable {
+  order_id: string;
+  influencer_id: string;
+  user_id: string;
+  service: string;
+  amount: number;
+  status: 'pending' | 'earned' | 'cancelled' | 'clawed_back';
+  pending_at: Timestamp;
+  /** When it was earned, cancelled or clawed back. */
+  settled_at: NullableTimestamp;
+}
+
+/** Referrals the programme does not trust, for the admin to see before approving a payout. */
+export interface InfluencerReferralFlagsTable {
+  /** `{influencerId}:{userId}:{reason}`. */
+  id: string;
+  influencer_id: string;
+  user_id: string;
+  reason: 'own_address' | 'same_person' | 'same_payment_instrument';
+  related_user_id: string | null;
+  flagged_at: Timestamp;
 }
 
 /**
  * One row per influencer: the figures the dashboard and the admin list show, recomputed from the
  * tables above after every event that touches them (so a replay cannot double-count).
- * balance = credited − clawed_back − held − paid_out.
+ * balance = credited − clawed_back − held − paid_out, where credited counts first-review rewards
+ * and earned commissions, clawed_back what refunds took back of either. A balance below zero is
+ * a debt (`debt` = its size), netted from the next payout.
  */
 export interface InfluencerLedgersTable {
   influencer_id: string;
@@ -80,6 +124,9 @@ export interface InfluencerLedgersTable {
   paid_out: number;
   balance: number;
   open_payout_id: string | null;
+  /** Commissions of orders that can still be refunded. */
+  pending: ColumnType<number, number | undefined, number>;
+  debt: ColumnType<number, number | undefined, number>;
 }
 
 export interface InfluencerQueryReplyRow {
@@ -106,3 +153,4 @@ export type InfluencerLedgerRow = Selectable<InfluencerLedgersTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type InfluencerReferredOrderRow = Selectable<InfluencerReferredOrdersTable>;
 export type InfluencerQueryRow = Selectable<InfluencerQueriesTable>;
+export type InfluencerReferralFlagRow = Selectable<InfluencerReferralFlagsTable>;

@@ -57,8 +57,13 @@ export const influencersProjection = typedProjection({
           });
           break;
         case 'ReferralRegistered':
+        case 'ReferralFlagged':
         case 'ReferralRewardCredited':
         case 'ReferralRewardClawedBack':
+        case 'CommissionPending':
+        case 'CommissionEarned':
+        case 'CommissionCancelled':
+        case 'CommissionClawedBack':
         case 'PayoutRequested':
         case 'PayoutApproved':
         case 'PayoutPaid':

@@ -1,10 +1,6 @@
 import type { EventStore, Position, RecordedEvent } from '@shortlist/eventstore';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
-import {
-  deferLedgerRefreshes,
-  finishDeferredLedgers,
-} from '../influencer-ledger/influencer-ledger.summary';
 import type { Logger } from '../logger';
 import { handledEvents, type Projection } from '../projection';
 import {
@@ -56,36 +52,10 @@ export async function replayPages(
 }
 
 /**
- * Replays the targets from where they are to options.until (or the head) inside the caller's
- * ONE transaction: pages read once and applied to all targets, the influencer summaries
- * refreshed once at the end rather than after every page (nobody reads in between), and the
- * stored checkpoints moved once.
- */
-export async function replayInOneTransaction(
-  trx: Transaction<Database>,
-  store: EventStore,
-  targets: readonly ReplayTarget[],
-  options: Omit<ReplayOptions, 'logger'>,
-): Promise<void> {
-  deferLedgerRefreshes(trx);
-  let last: Position | null = null;
-  const from = lowest(targets.map((target) => target.position));
-  await readPages(store, from, options, async (page) => {
-    await applyPageInTransaction(trx, targets, page, options.applyMs);
-    last = page.at(-1)?.position ?? last;
-  });
-  const started = performance.now();
-  await finishDeferredLedgers(trx);
-  const name = 'influencer-ledger';
-  options.applyMs?.set(name, (options.applyMs.get(name) ?? 0) + performance.now() - started);
-  if (last !== null) await moveCheckpoints(trx, targets, last);
-}
-
-/**
  * Reads the events after `after` (up to options.until) page by page, each page handed to
  * `onPage` while the next one is already being read.
  */
-async function readPages(
+export async function readPages(
   store: EventStore,
   after: Position | null,
   options: Pick<ReplayOptions, 'batchSize' | 'until'>,
@@ -223,7 +193,7 @@ async function lockCheckpoints(
 }
 
 /** Moves every target's checkpoint to `to` in one statement, notifying waiters on commit. */
-async function moveCheckpoints(
+export async function moveCheckpoints(
   trx: Transaction<Database>,
   targets: readonly ReplayTarget[],
   to: Position,

@@ -7,6 +7,8 @@ export const stats = (overrides: Record<string, unknown> = {}) => ({
   orders: 1,
   balance: 50,
   eligible: false,
+  pending: 0,
+  debt: 0,
   ...overrides,
 });
 
@@ -57,5 +59,26 @@ export const payout = (overrides: Record<string, unknown> = {}) => ({
   bankName: 'SBI',
   upiId: 'riya@upi',
   txnId: null,
+  method: 'upi',
+  accountNumber: null,
+  ifsc: null,
+  netted: 0,
+  reason: null,
   ...overrides,
+});
+
+export const funnelAnswer = () => ({
+  ok: true,
+  shortLink: 'https://shortlist.test/r/RIYA2025',
+  weeks: Array.from({ length: 12 }, (_, index) => ({
+    weekStart: new Date(Date.UTC(2025, 8, 1 + index * 7)).toISOString().slice(0, 10),
+    clicks: index === 11 ? 40 : 0,
+    registrations: index === 11 ? 10 : 0,
+    firstPurchases: index === 11 ? 4 : 0,
+    commission: index === 11 ? 650 : 0,
+  })),
+  campaigns: [
+    { campaign: 'insta-reel', clicks: 30, registrations: 8, firstPurchases: 3, commission: 500 },
+    { campaign: null, clicks: 10, registrations: 2, firstPurchases: 1, commission: 150 },
+  ],
 });

@@ -12,6 +12,7 @@ export async function referralFor(
   db: Kysely<Database>,
   code: string | null,
   email: string,
+  campaign: string | null = null,
 ): Promise<ReferralAttribution | null> {
   const wanted = code?.trim().toUpperCase() ?? '';
   if (wanted === '') return null;
@@ -24,5 +25,5 @@ export async function referralFor(
     .executeTakeFirst();
   if (influencer === undefined) return null;
   if (influencer.email !== null && influencer.email.trim().toLowerCase() === email) return null;
-  return { influencerId: influencer.id, referralCode: influencer.referral_code };
+  return { influencerId: influencer.id, referralCode: influencer.referral_code, campaign };
 }

@@ -32,7 +32,7 @@ export const registerRoute: FastifyPluginAsyncZod<{ limit: AttemptLimit }> = asy
       const { name, email, password } = request.body;
       // SPEC §5: the code travels in the body and in X-Ref; the body wins.
       const code = request.body.referralCode ?? request.headers['x-ref'] ?? null;
-      const referral = await referralFor(app.db, code, email);
+      const referral = await referralFor(app.db, code, email, request.body.referralCampaign);
       const account = await registerAccount({
         store: app.store,
         userId: randomUUID(),

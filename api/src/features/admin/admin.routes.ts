@@ -8,6 +8,7 @@ import { adminHealthRoutes } from './health/admin-health.route';
 import { adminInfluencerPayoutsRoute } from './influencers/admin-influencer-payouts.route';
 import { adminInfluencerQueriesRoute } from './influencers/admin-influencer-queries.route';
 import { adminInfluencersRoute } from './influencers/admin-influencers.route';
+import { adminRewardRulesRoutes } from './influencers/admin-reward-rules.route';
 import { listOrdersRoutes } from './orders/list-orders.route';
 import { orderAttachmentsRoutes } from './orders/order-attachments.route';
 import { orderDetailRoute } from './orders/order-detail.route';
@@ -47,6 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminInfluencersRoute);
   await app.register(adminInfluencerQueriesRoute);
   await app.register(adminInfluencerPayoutsRoute);
+  await app.register(adminRewardRulesRoutes);
 };
 
 /** Register with `{ prefix: '/admin' }` under /api. */

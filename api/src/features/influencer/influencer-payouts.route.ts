@@ -9,7 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandMetadataFor } from '../../commands/command-metadata';
 import { handleCommand } from '../../commands/handle-command';
 import { contractRoute } from '../../shared/contract-route';
-import { ledgerFigures, listPayouts, statsOf } from '../../shared/influencers/influencer-read';
+import {
+  ledgerFigures,
+  listPayouts,
+  savedPaymentDetails,
+  statsOf,
+} from '../../shared/influencers/influencer-read';
 import { currentInfluencer } from './influencer-guard';
 
 /**
@@ -26,8 +31,9 @@ export const influencerPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         ok: true as const,
         // Own payouts only: the admin's view (with who asked) is not leaked here.
-        items: items.map(({ influencerId: _, ...item }) => item),
+        items: items.map(({ influencerId: _, debt: _debt, flags: _flags, ...item }) => item),
         stats: statsOf(await ledgerFigures(app.db, me.id)),
+        savedDetails: await savedPaymentDetails(app.db, me.id),
       };
     },
   });

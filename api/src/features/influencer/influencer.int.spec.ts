@@ -74,7 +74,15 @@ describe('influencer dashboard', () => {
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual({
       ok: true,
-      stats: { usersReferred: 3, registrations: 3, orders: 0, balance: 150, eligible: false },
+      stats: {
+        usersReferred: 3,
+        registrations: 3,
+        orders: 0,
+        balance: 150,
+        eligible: false,
+        pending: 0,
+        debt: 0,
+      },
       influencer: {
         name: 'Alpha',
         referralCode: a.code,
@@ -116,7 +124,7 @@ describe('payout eligibility', () => {
     expect(dashboard.body.stats).toMatchObject({ registrations, balance, eligible });
     const request = await t.call('POST', '/api/influencer/payouts/request', {
       token: influencer.token,
-      body: { payeeName: 'A R', mobile: '9876543210', bankName: 'SBI', upiId: 'a@upi' },
+      body: { payeeName: 'A R', mobile: '9876543210', bankName: 'SBI', upiId: 'ar@upi' },
     });
     if (eligible) {
       expect(request).toEqual({ status: 200, body: { ok: true, message: 'Payout request sent!' } });
@@ -129,12 +137,22 @@ describe('payout eligibility', () => {
     const influencer = await t.seedInfluencer();
     const request = (body: Record<string, string>) =>
       t.call('POST', '/api/influencer/payouts/request', { token: influencer.token, body });
-    const full = { payeeName: 'A R', mobile: '9876543210', bankName: 'SBI', upiId: 'a@upi' };
+    const full = { payeeName: 'A R', mobile: '9876543210', bankName: 'SBI', upiId: 'ar@upi' };
     expect((await request({ ...full, upiId: ' ' })).body).toEqual({
       message: 'Please fill all payment details.',
     });
     expect((await request({ ...full, mobile: '12345' })).body).toEqual({
       message: 'Enter a 10-digit mobile number.',
+    });
+    expect((await request({ ...full, upiId: 'not a upi id' })).body).toEqual({
+      message: 'Enter a valid UPI id (e.g. name@bank).',
+    });
+    const bank = { ...full, method: 'bank', accountNumber: '123456789012', ifsc: 'SBIN0001234' };
+    expect((await request({ ...bank, ifsc: 'SBIN001234' })).body).toEqual({
+      message: 'Enter a valid IFSC (11 characters, e.g. SBIN0001234).',
+    });
+    expect((await request({ ...bank, accountNumber: '12ab' })).body).toEqual({
+      message: 'Enter a valid account number (9 to 18 digits).',
     });
   });
 });
@@ -144,7 +162,7 @@ describe('payout requests', () => {
     const influencer = await t.seedInfluencer('Racer');
     await t.seedLedger(influencer.id, referrals(50, 50));
     await t.settle();
-    const body = { payeeName: 'R', mobile: '9876543210', bankName: 'HDFC', upiId: 'r@upi' };
+    const body = { payeeName: 'R', mobile: '9876543210', bankName: 'HDFC', upiId: 'racer@upi' };
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         t.call('POST', '/api/influencer/payouts/request', { token: influencer.token, body }),
@@ -163,14 +181,30 @@ describe('payout requests', () => {
     const item = (listed.body.items as Array<Record<string, unknown>>).find(
       (p) => (p.influencerId as { _id: string })._id === influencer.id,
     );
-    expect(item).toMatchObject({ influencerId: { name: 'Racer' }, amount: 2500, upiId: 'r@upi' });
+    expect(item).toMatchObject({
+      influencerId: { name: 'Racer' },
+      amount: 2500,
+      upiId: 'racer@upi',
+    });
     const id = String(item?._id);
-    const rejected = await t.call('PATCH', `/api/admin/influencer-payouts/${id}`, {
+    const noReason = await t.call('PATCH', `/api/admin/influencer-payouts/${id}`, {
       token: admin,
       body: { status: 'rejected' },
     });
+    expect(noReason).toEqual({
+      status: 400,
+      body: { message: 'Enter the reason the influencer will see.' },
+    });
+    const rejected = await t.call('PATCH', `/api/admin/influencer-payouts/${id}`, {
+      token: admin,
+      body: { status: 'rejected', reason: 'UPI id not found' },
+    });
     expect(rejected.status).toBe(200);
-    expect(rejected.body.item).toMatchObject({ status: 'rejected' });
+    expect(rejected.body.item).toMatchObject({ status: 'rejected', reason: 'UPI id not found' });
+    const seen = await t.call('GET', '/api/influencer/payouts', { token: influencer.token });
+    expect(seen.body.items).toEqual([
+      expect.objectContaining({ status: 'rejected', reason: 'UPI id not found' }),
+    ]);
     const after = await t.call('GET', '/api/influencer/dashboard', { token: influencer.token });
     expect(after.body.stats).toMatchObject({ balance: 2500, eligible: true });
     // Settled stays settled: a rejected payout cannot then be paid.
@@ -187,10 +221,19 @@ describe('payout requests', () => {
     await t.settle();
     await t.call('POST', '/api/influencer/payouts/request', {
       token: influencer.token,
-      body: { payeeName: 'P', mobile: '9876543210', bankName: 'SBI', upiId: 'p@upi' },
+      body: { payeeName: 'P', mobile: '9876543210', bankName: 'SBI', upiId: 'payee@upi' },
     });
     const [payout] = (await t.call('GET', '/api/influencer/payouts', { token: influencer.token }))
       .body.items as Array<{ _id: string }>;
+    // Paid only once approved: the approval is where a debt is netted.
+    const early = await t.call('PATCH', `/api/admin/influencer-payouts/${payout?._id}`, {
+      token: admin,
+      body: { status: 'paid', txnId: 'UTR42' },
+    });
+    expect(early).toEqual({
+      status: 409,
+      body: { message: 'Approve the payout before marking it paid.' },
+    });
     for (const body of [{ status: 'approved' }, { status: 'paid', txnId: ' UTR42 ' }]) {
       const answer = await t.call('PATCH', `/api/admin/influencer-payouts/${payout?._id}`, {
         token: admin,

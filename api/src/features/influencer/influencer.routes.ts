@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { influencerContext } from '../../auth/auth-context';
 import { referralChartRoute } from './chart/referral-chart.route';
+import { influencerFunnelRoute } from './funnel/funnel.route';
 import { influencerDashboardRoute } from './influencer-dashboard.route';
 import { influencerLoginRoute } from './influencer-login.route';
 import { influencerPayoutsRoutes } from './influencer-payouts.route';
@@ -13,6 +14,7 @@ const influencerOnlyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(influencerPayoutsRoutes);
   await app.register(influencerStatementRoute);
   await app.register(referralChartRoute);
+  await app.register(influencerFunnelRoute);
 };
 
 /**

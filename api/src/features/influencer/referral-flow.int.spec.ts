@@ -43,6 +43,7 @@ describe('referral rewards', () => {
   let asha: string;
   let firstReview: string;
   let secondReview: string;
+  let rewrite: string;
 
   it('records a registration made with the referral code', async () => {
     const registered = await t.call('POST', '/api/register', {
@@ -76,17 +77,23 @@ describe('referral rewards', () => {
     ]);
   });
 
-  it('adds nothing for a second paid review of the same user, or for a rewrite', async () => {
+  it('adds nothing for a second paid review; a paid rewrite’s commission is pending', async () => {
     secondReview = await t.placeOrder(asha, 'asha@customers.test', 'resume_review');
     await t.payOrder(secondReview, 'resume_review');
     const bimal = await t.registerUser({
       email: 'bimal@customers.test',
       influencerId: influencer.id,
     });
-    const rewrite = await t.placeOrder(bimal, 'bimal@customers.test', 'resume_rewrite');
+    rewrite = await t.placeOrder(bimal, 'bimal@customers.test', 'resume_rewrite');
     await t.payOrder(rewrite, 'resume_rewrite');
     await t.settle();
-    expect((await dashboard()).stats).toMatchObject({ registrations: 2, orders: 3, balance: 50 });
+    // The rewrite can still be refunded: its ₹150 commission waits outside the balance.
+    expect((await dashboard()).stats).toMatchObject({
+      registrations: 2,
+      orders: 3,
+      balance: 50,
+      pending: 150,
+    });
     expect((await ledgerTypes()).filter((type) => type === 'ReferralRewardCredited')).toHaveLength(
       1,
     );
@@ -149,6 +156,26 @@ describe('referral rewards', () => {
       (await ledgerTypes()).filter((type) => type === 'ReferralRewardClawedBack'),
     ).toHaveLength(1);
   });
+
+  it('earns the commission when the rewrite completes, at the rule the admin set', async () => {
+    const admin = await t.adminToken();
+    const completed = await t.call('PATCH', `/api/admin/orders/${rewrite}`, {
+      token: admin,
+      body: { status: 'completed' },
+    });
+    expect(completed.status).toBe(200);
+    await t.settle();
+    expect((await dashboard()).stats).toMatchObject({ balance: 200, pending: 0 });
+    expect(await ledgerTypes()).toContain('CommissionEarned');
+  });
+
+  it('counts one person once: a +tag alias of a referred user is flagged, not registered', async () => {
+    await t.registerUser({ email: 'Asha+2@customers.test', influencerId: influencer.id });
+    await t.settle();
+    expect((await dashboard()).stats).toMatchObject({ registrations: 2 });
+    const flagged = (await ledgerTypes()).filter((type) => type === 'ReferralFlagged');
+    expect(flagged).toHaveLength(1);
+  });
 });
 
 describe('referrals that earn nothing', () => {
@@ -163,8 +190,18 @@ describe('referrals that earn nothing', () => {
     const stranger = await t.registerUser({ email: 'c@customers.test', influencerId: null });
     const strangerReview = await t.placeOrder(stranger, 'c@customers.test', 'resume_review');
     await t.payOrder(strangerReview, 'resume_review');
+    // The influencer's own address under a +tag is the influencer too.
+    const alias = await t.registerUser({
+      email: 'riya+promo@influencers.test',
+      influencerId: influencer.id,
+    });
+    await t.payOrder(
+      await t.placeOrder(alias, 'riya+promo@influencers.test', 'resume_review'),
+      'resume_review',
+    );
     await t.settle();
-    expect(await ledgerTypes()).toEqual(before);
+    // Flagged for the admin, never registered or credited.
+    expect(await ledgerTypes()).toEqual([...before, 'ReferralFlagged', 'ReferralFlagged']);
 
     const gone = await t.seedInfluencer('Gone');
     await t.seedLedger(gone.id, [['InfluencerRemoved', {}]]);

@@ -1,5 +1,11 @@
 import { isEligibleForPayout } from '@shortlist/domain';
-import type { InfluencerQueryView, InfluencerStats, PayoutView } from '@shortlist/domain/contract';
+import type {
+  InfluencerQueryView,
+  InfluencerStats,
+  PayoutView,
+  ReferralFlagView,
+  SavedPaymentDetails,
+} from '@shortlist/domain/contract';
 import type { Database, InfluencerQueryRow, PayoutRow } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
 
@@ -27,9 +33,17 @@ export interface LedgerFigures {
   registrations: number;
   orders: number;
   balance: number;
+  pending: number;
+  debt: number;
 }
 
-export const NO_FIGURES: LedgerFigures = { registrations: 0, orders: 0, balance: 0 };
+export const NO_FIGURES: LedgerFigures = {
+  registrations: 0,
+  orders: 0,
+  balance: 0,
+  pending: 0,
+  debt: 0,
+};
 
 export async function ledgerFigures(
   db: Kysely<Database>,
@@ -37,7 +51,7 @@ export async function ledgerFigures(
 ): Promise<LedgerFigures> {
   const row = await db
     .selectFrom('influencer_ledgers')
-    .select(['registrations', 'orders', 'balance'])
+    .select(['registrations', 'orders', 'balance', 'pending', 'debt'])
     .where('influencer_id', '=', influencerId)
     .executeTakeFirst();
   return row ?? NO_FIGURES;
@@ -51,6 +65,8 @@ export function statsOf(figures: LedgerFigures): InfluencerStats {
     orders: figures.orders,
     balance: figures.balance,
     eligible: isEligibleForPayout(figures),
+    pending: figures.pending,
+    debt: figures.debt,
   };
 }
 
@@ -66,7 +82,65 @@ function payoutView(row: PayoutRow): PayoutView {
     bankName: row.bank_name,
     upiId: row.upi_id,
     txnId: row.txn_id,
+    method: row.method,
+    accountNumber: row.account_number,
+    ifsc: row.ifsc,
+    netted: row.netted,
+    reason: row.reason,
   };
+}
+
+/** The details of the influencer's latest request, to fill the next one; null if none (or erased). */
+export async function savedPaymentDetails(
+  db: Kysely<Database>,
+  influencerId: string,
+): Promise<SavedPaymentDetails | null> {
+  const row = await db
+    .selectFrom('payouts')
+    .select(['method', 'payee_name', 'mobile', 'bank_name', 'account_number', 'ifsc', 'upi_id'])
+    .where('influencer_id', '=', influencerId)
+    .orderBy('requested_at', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (row === undefined || row.payee_name === null || row.mobile === null) return null;
+  return {
+    method: row.method,
+    payeeName: row.payee_name,
+    mobile: row.mobile,
+    bankName: row.bank_name ?? '',
+    accountNumber: row.account_number ?? '',
+    ifsc: row.ifsc ?? '',
+    upiId: row.upi_id ?? '',
+  };
+}
+
+/** Flags on an influencer's referrals, by influencer (the admin's payout list shows them). */
+export async function referralFlags(
+  db: Kysely<Database>,
+  influencerIds: readonly string[],
+): Promise<Map<string, ReferralFlagView[]>> {
+  const flags = new Map<string, ReferralFlagView[]>();
+  if (influencerIds.length === 0) return flags;
+  const rows = await db
+    .selectFrom('influencer_referral_flags')
+    .selectAll()
+    .where('influencer_id', 'in', [...new Set(influencerIds)])
+    .orderBy('flagged_at')
+    .orderBy('id')
+    .limit(LIST_LIMIT)
+    .execute();
+  for (const row of rows) {
+    const list = flags.get(row.influencer_id) ?? [];
+    list.push({
+      userId: row.user_id,
+      reason: row.reason,
+      relatedUserId: row.related_user_id,
+      at: row.flagged_at.toISOString(),
+    });
+    flags.set(row.influencer_id, list);
+  }
+  return flags;
 }
 
 export function queryView(
@@ -113,8 +187,9 @@ export async function listPayouts(
   let query = db
     .selectFrom('payouts as p')
     .leftJoin('influencers as i', 'i.id', 'p.influencer_id')
+    .leftJoin('influencer_ledgers as l', 'l.influencer_id', 'p.influencer_id')
     .selectAll('p')
-    .select(['i.name as influencer_name', 'i.email as influencer_email'])
+    .select(['i.name as influencer_name', 'i.email as influencer_email', 'l.debt as debt'])
     .orderBy('p.requested_at', 'desc')
     .orderBy('p.id')
     .limit(LIST_LIMIT);
@@ -123,6 +198,10 @@ export async function listPayouts(
   }
   if (filter.payoutId !== undefined) query = query.where('p.id', '=', filter.payoutId);
   const rows = await query.execute();
+  const flags = await referralFlags(
+    db,
+    rows.map((row) => row.influencer_id),
+  );
   return rows.map((row) => ({
     ...payoutView(row),
     influencerId: {
@@ -130,6 +209,8 @@ export async function listPayouts(
       name: row.influencer_name,
       email: row.influencer_email,
     },
+    debt: row.debt ?? 0,
+    flags: flags.get(row.influencer_id) ?? [],
   }));
 }
 

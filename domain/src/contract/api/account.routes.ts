@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignTag } from '../../index';
 import { singleLineText } from '../text';
 import { ACCOUNT_ROUTE_MESSAGES as M } from './account.messages';
 import { isEmail } from './form-fields';
@@ -58,6 +59,8 @@ export const registerAccountRoute = defineRoute({
       password: passwordField,
       cpassword: passwordField,
       referralCode: formField(64, 'Unknown referral code.'),
+      /** The campaign tag of the referral link, carried like the code (SPEC §5). */
+      referralCampaign: formField(64, 'Unknown campaign.'),
     })
     .transform((body, ctx) => {
       const name = body.name.trim();
@@ -73,7 +76,13 @@ export const registerAccountRoute = defineRoute({
       if (body.password.length < MIN_PASSWORD_LENGTH) return fail(M.passwordTooShort);
       if (!isEmail(email)) return fail(M.invalidEmail);
       const referralCode = body.referralCode.trim();
-      return { name, email, password: body.password, referralCode: referralCode || null };
+      return {
+        name,
+        email,
+        password: body.password,
+        referralCode: referralCode || null,
+        referralCampaign: campaignTag(body.referralCampaign),
+      };
     }),
   // SPEC §7: token? and user?: this server always signs the new account in, and an app still
   // handles an answer without them (a message, then login).

@@ -154,6 +154,42 @@ export const updateInfluencerPayoutRoute = defineRoute({
       message: `status must be one of ${ADMIN_PAYOUT_STATUSES.join(', ')}`,
     }),
     txnId: singleLineText().trim().max(200).nullish(),
+    /** Why a rejection was made: the influencer reads it. */
+    reason: singleLineText().trim().max(500).nullish(),
   }),
   response: z.object({ ok: z.literal(true), message: z.string(), item: adminPayoutSchema }),
+});
+
+/**
+ * The bulk-transfer file's columns (BULK_TRANSFER_FORMAT in the README): one row per approved
+ * payout, in the NEFT/IMPS bulk upload layout Indian banks' corporate portals take, with UPI
+ * payouts in the same file as mode UPI (account column: the UPI id).
+ */
+export const BULK_TRANSFER_COLUMNS = [
+  'Payment Mode',
+  'Beneficiary Name',
+  'Beneficiary Account No / UPI ID',
+  'IFSC',
+  'Amount',
+  'Debit Narration',
+  'Beneficiary Mobile',
+  'Payout Reference',
+] as const;
+
+/**
+ * GET /admin/influencer-payouts/export: every approved payout as a bulk-transfer CSV. Nothing
+ * changes: each payout is marked paid with its bank reference once the transfer is done.
+ */
+export const exportInfluencerPayoutsRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/influencer-payouts/export',
+  audience: 'admin',
+  summary: 'Export approved payouts as a bank bulk-transfer CSV (NEFT/IMPS/UPI)',
+  response: z.object({
+    ok: z.literal(true),
+    filename: z.string(),
+    count: z.number().int(),
+    total: z.number().int(),
+    csv: z.string(),
+  }),
 });

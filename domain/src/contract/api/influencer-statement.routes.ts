@@ -3,12 +3,18 @@ import { defineRoute } from './route';
 
 /**
  * What moved the balance, one kind per ledger event that touches money: a reward for a referred
- * user's first paid review, its clawback on refund, a payout's hold, approval, payment and
- * rejection (which returns the held amount).
+ * user's first paid review, its clawback on refund, an order's commission (pending while the
+ * order can be refunded, which moves nothing yet; earned when it completes; cancelled or clawed
+ * back by a refund), a payout's hold, approval (which nets a debt), payment and rejection (which
+ * returns the held amount).
  */
 export const STATEMENT_ENTRY_KINDS = [
   'reward',
   'clawback',
+  'commission_pending',
+  'commission_earned',
+  'commission_cancelled',
+  'commission_clawback',
   'payout_held',
   'payout_approved',
   'payout_paid',
@@ -28,6 +34,10 @@ export const statementEntrySchema = z.object({
   payoutId: z.string().nullable(),
   /** The bank or UPI transfer reference of a paid payout. */
   txnId: z.string().nullable(),
+  /** A pending commission's amount (not in the balance yet); 0 on other lines. */
+  pending: z.number().int(),
+  /** Why a payout was rejected. */
+  reason: z.string().nullable(),
   /** What the line added to the balance in whole rupees (negative when it took some away). */
   amount: z.number().int(),
   /** The balance after this line. */
@@ -75,5 +85,35 @@ export const getInfluencerReferralChartRoute = defineRoute({
   response: z.object({
     ok: z.literal(true),
     weeks: z.array(referralWeekSchema).length(REFERRAL_CHART_WEEKS),
+  }),
+});
+
+/** One step of the funnel over a period: clicks → registrations → first purchases → commission. */
+export const funnelFiguresSchema = z.object({
+  clicks: z.number().int(),
+  registrations: z.number().int(),
+  /** Referred users whose first paid order fell in the period. */
+  firstPurchases: z.number().int(),
+  /** First-review rewards and order commissions (pending or earned, net of refunds), ₹. */
+  commission: z.number().int(),
+});
+export type FunnelFigures = z.infer<typeof funnelFiguresSchema>;
+
+/**
+ * GET /influencer/funnel: the short link's funnel over the last 12 weeks, per week (oldest
+ * first) and per campaign tag (`null`: links without a tag), from the read models.
+ */
+export const getInfluencerFunnelRoute = defineRoute({
+  method: 'GET',
+  path: '/influencer/funnel',
+  audience: 'influencer',
+  summary: 'Clicks, registrations, first purchases and commission per week and per campaign',
+  response: z.object({
+    ok: z.literal(true),
+    shortLink: z.string(),
+    weeks: z
+      .array(funnelFiguresSchema.extend({ weekStart: z.string() }))
+      .length(REFERRAL_CHART_WEEKS),
+    campaigns: z.array(funnelFiguresSchema.extend({ campaign: z.string().nullable() })),
   }),
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { INFLUENCER_QUERY_STATUSES, PAYOUT_STATUSES } from '../../index';
+import {
+  INFLUENCER_QUERY_STATUSES,
+  PAYOUT_METHODS,
+  PAYOUT_STATUSES,
+  REFERRAL_FLAG_REASONS,
+} from '../../index';
 
 /** The figures the influencer's screens and the admin's list show; eligibility is the ledger's. */
 export const influencerStatsSchema = z.object({
@@ -8,6 +13,10 @@ export const influencerStatsSchema = z.object({
   orders: z.number().int(),
   balance: z.number().int(),
   eligible: z.boolean(),
+  /** Commissions of orders that can still be refunded: not in the balance yet. */
+  pending: z.number().int(),
+  /** What refunds took beyond the balance; netted from the next payout (0 when none). */
+  debt: z.number().int(),
 });
 export type InfluencerStats = z.infer<typeof influencerStatsSchema>;
 
@@ -23,16 +32,37 @@ export const payoutSchema = z.object({
   bankName: z.string().nullable(),
   upiId: z.string().nullable(),
   txnId: z.string().nullable(),
+  method: z.enum(PAYOUT_METHODS),
+  accountNumber: z.string().nullable(),
+  ifsc: z.string().nullable(),
+  /** The part of the held amount that paid a debt at approval. */
+  netted: z.number().int(),
+  /** Why it was rejected, as the admin wrote it (null unless rejected). */
+  reason: z.string().nullable(),
 });
 export type PayoutView = z.infer<typeof payoutSchema>;
 
-/** A payout on the admin list, with who asked for it. */
+/** A referral the programme does not trust (one person, one reward). */
+export const referralFlagSchema = z.object({
+  userId: z.string(),
+  reason: z.enum(REFERRAL_FLAG_REASONS),
+  relatedUserId: z.string().nullable(),
+  at: z.string(),
+});
+export type ReferralFlagView = z.infer<typeof referralFlagSchema>;
+
+/**
+ * A payout on the admin list, with who asked for it, that influencer's debt and the flags on
+ * their referrals, so the admin sees both before approving.
+ */
 export const adminPayoutSchema = payoutSchema.extend({
   influencerId: z.object({
     _id: z.string(),
     name: z.string().nullable(),
     email: z.string().nullable(),
   }),
+  debt: z.number().int(),
+  flags: z.array(referralFlagSchema),
 });
 export type AdminPayoutView = z.infer<typeof adminPayoutSchema>;
 
@@ -59,3 +89,15 @@ export const influencerSchema = z.object({
   createdAt: z.string(),
 });
 export type InfluencerView = z.infer<typeof influencerSchema>;
+
+/** The payment details of an influencer's last request, offered again in the next one. */
+export const savedPaymentDetailsSchema = z.object({
+  method: z.enum(PAYOUT_METHODS),
+  payeeName: z.string(),
+  mobile: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string(),
+  upiId: z.string(),
+});
+export type SavedPaymentDetails = z.infer<typeof savedPaymentDetailsSchema>;

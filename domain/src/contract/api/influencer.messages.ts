@@ -13,6 +13,7 @@ export const INFLUENCER_MESSAGES = {
   mobileInvalid: 'Enter a 10-digit mobile number.',
   payoutRequested: 'Payout request sent!',
   payoutUpdated: 'Payout updated',
+  rewardRuleChanged: 'Reward rule saved',
   created: 'Influencer created',
   passwordUpdated: 'Password updated',
   deleted: 'Deleted',

@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { DEFAULT_INFLUENCER_QUERY_SUBJECT } from '../../index';
+import {
+  DEFAULT_INFLUENCER_QUERY_SUBJECT,
+  MOBILE_PATTERN,
+  PAYOUT_METHODS,
+  paymentDetailsProblem,
+} from '../../index';
 import { singleLineText } from '../text';
 import { formField } from './form-fields';
 import { INFLUENCER_MESSAGES as M } from './influencer.messages';
-import { influencerQuerySchema, influencerStatsSchema, payoutSchema } from './influencer-views';
+import {
+  influencerQuerySchema,
+  influencerStatsSchema,
+  payoutSchema,
+  savedPaymentDetailsSchema,
+} from './influencer-views';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 import { defineRoute } from './route';
 
@@ -64,37 +74,51 @@ export const listInfluencerPayoutsRoute = defineRoute({
     ok: z.literal(true),
     items: z.array(payoutSchema),
     stats: influencerStatsSchema,
+    /** The details of the last request, offered again in the next one. */
+    savedDetails: savedPaymentDetailsSchema.nullable(),
   }),
 });
 
-/** POST /influencer/payouts/request: the whole balance, to the payee given (SPEC §5). */
+/** POST /influencer/payouts/request: the whole balance, to a bank account or a UPI id. */
 export const requestInfluencerPayoutRoute = defineRoute({
   method: 'POST',
   path: '/influencer/payouts/request',
   audience: 'influencer',
-  summary: 'Request a payout of the whole balance',
+  summary: 'Request a payout of the whole balance, to a bank account or a UPI id',
   body: z
     .object({
+      // SPEC §7 names payee, mobile, bank and UPI id: without a method it is a UPI request.
+      method: z.enum(PAYOUT_METHODS).default('upi'),
       payeeName: formField(200),
       mobile: formField(20),
-      bankName: formField(200),
-      upiId: formField(200),
+      bankName: formField(200).default(''),
+      accountNumber: formField(30).default(''),
+      ifsc: formField(20).default(''),
+      upiId: formField(200).default(''),
     })
     .transform((body, ctx) => {
       const details = {
+        method: body.method,
         payeeName: body.payeeName.trim(),
         mobile: body.mobile.trim(),
         bankName: body.bankName.trim(),
+        accountNumber: body.accountNumber.trim(),
+        ifsc: body.ifsc.trim().toUpperCase(),
         upiId: body.upiId.trim(),
       };
       const fail = (message: string) => {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       };
-      if (Object.values(details).some((value) => value === '')) {
-        return fail(M.payeeDetailsRequired);
-      }
-      if (!/^\d{10}$/.test(details.mobile)) return fail(M.mobileInvalid);
+      const needed = [details.payeeName, details.mobile].concat(
+        details.method === 'bank'
+          ? [details.bankName, details.accountNumber, details.ifsc]
+          : [details.upiId],
+      );
+      if (needed.some((value) => value === '')) return fail(M.payeeDetailsRequired);
+      if (!MOBILE_PATTERN.test(details.mobile)) return fail(M.mobileInvalid);
+      const problem = paymentDetailsProblem(details);
+      if (problem !== null) return fail(problem);
       return details;
     }),
   response: z.object({ ok: z.literal(true), message: z.string() }),

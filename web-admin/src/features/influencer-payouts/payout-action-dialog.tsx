@@ -1,8 +1,4 @@
-import {
-  type AdminPayoutView,
-  listAdminInfluencerPayoutsRoute,
-  updateInfluencerPayoutRoute,
-} from '@shortlist/domain/contract';
+import { type AdminPayoutView, updateInfluencerPayoutRoute } from '@shortlist/domain/contract';
 import { Button, Dialog, errorMessage, Field, useApiMutation, useToast } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { formatMoney } from '../../shared/format';
@@ -11,11 +7,13 @@ import { payeeNameOf } from './payee-name';
 import styles from './payouts-screen.module.css';
 
 const copy = messages.payouts;
-export type PayoutAction = 'pay' | 'reject';
+export type PayoutAction = 'approve' | 'pay' | 'reject';
 
 /**
- * Pay (status paid, with the transfer's reference) or reject (the amount returns to the
- * balance). Both name the amount, the currency and the person (UI.md, money actions).
+ * Approve (the held amount net of the influencer's debt; the flags on their referrals shown
+ * first), mark paid (with the transfer's reference) or reject (with the reason the influencer
+ * reads; the amount returns to the balance). Each names the amount, the currency and the person
+ * (UI.md, money actions).
  */
 export function PayoutActionDialog({
   action,
@@ -25,14 +23,12 @@ export function PayoutActionDialog({
   onClose: () => void;
 }) {
   const toast = useToast();
-  const [txnId, setTxnId] = useState('');
+  const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const update = useApiMutation(updateInfluencerPayoutRoute, {
-    invalidates: [listAdminInfluencerPayoutsRoute],
-  });
+  const update = useApiMutation(updateInfluencerPayoutRoute);
 
   const close = () => {
-    setTxnId('');
+    setText('');
     setError(null);
     onClose();
   };
@@ -40,17 +36,20 @@ export function PayoutActionDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!action) return;
-    if (action.kind === 'pay' && txnId.trim() === '') {
-      setError(copy.txnRequired);
+    const value = text.trim();
+    if (action.kind !== 'approve' && value === '') {
+      setError(action.kind === 'pay' ? copy.txnRequired : copy.reasonRequired);
       return;
     }
     setError(null);
+    const body =
+      action.kind === 'approve'
+        ? { status: 'approved' as const }
+        : action.kind === 'pay'
+          ? { status: 'paid' as const, txnId: value }
+          : { status: 'rejected' as const, reason: value };
     try {
-      const answer = await update.mutateAsync({
-        params: { id: action.payout._id },
-        body:
-          action.kind === 'pay' ? { status: 'paid', txnId: txnId.trim() } : { status: 'rejected' },
-      });
+      const answer = await update.mutateAsync({ params: { id: action.payout._id }, body });
       toast.show(answer.message || copy.updated, { tone: 'success' });
       close();
     } catch (failure) {
@@ -59,41 +58,84 @@ export function PayoutActionDialog({
   };
 
   const payout = action?.payout;
+  const kind = action?.kind ?? 'approve';
   const name = payout ? payeeNameOf(payout) : '';
   const amount = payout ? formatMoney(payout.amount, 'INR') : '';
-  const paying = action?.kind === 'pay';
+  const debt = payout ? Math.min(payout.debt, payout.amount) : 0;
+  const net = payout ? formatMoney(payout.amount - debt, 'INR') : '';
+  const title =
+    kind === 'approve'
+      ? copy.approveTitle(name)
+      : kind === 'pay'
+        ? copy.payTitle(name)
+        : copy.rejectTitle(name);
   return (
     <Dialog
       open={action !== null}
       onClose={close}
-      title={paying ? copy.approveTitle(name) : copy.rejectTitle(name)}
+      title={title}
       size="sm"
       busy={update.isPending}
       closeLabel={messages.common.close}
     >
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-        <p>
-          {paying
-            ? copy.approveLead(amount, payout?.payeeName ?? name)
-            : copy.rejectLead(amount, name)}
-        </p>
-        {paying ? (
+        {kind === 'approve' && payout ? (
+          <>
+            <p>{copy.approveLead(amount, payout.payeeName ?? name)}</p>
+            <p>
+              {debt > 0 ? copy.approveDebt(formatMoney(debt, 'INR'), net) : copy.approveNoDebt(net)}
+            </p>
+            {payout.flags.length > 0 ? (
+              <div className={styles.flags} role="note">
+                <p>{copy.flagsLead}</p>
+                <ul>
+                  {payout.flags.map((flag) => (
+                    <li key={`${flag.userId}:${flag.reason}`}>
+                      {copy.flagReasons[flag.reason]} —{' '}
+                      {copy.flagUser(flag.userId, flag.relatedUserId)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {kind === 'pay' ? <p>{copy.payLead(amount, payout?.payeeName ?? name)}</p> : null}
+        {kind === 'reject' ? <p>{copy.rejectLead(amount, name)}</p> : null}
+        {kind === 'pay' ? (
           <Field
             label={copy.txnId}
             hint={copy.txnHint}
             name="txnId"
             autoComplete="off"
-            value={txnId}
+            value={text}
             error={error}
-            onChange={(event) => setTxnId(event.target.value)}
+            onChange={(event) => setText(event.target.value)}
+          />
+        ) : null}
+        {kind === 'reject' ? (
+          <Field
+            label={copy.reason}
+            hint={copy.reasonHint}
+            name="reason"
+            autoComplete="off"
+            maxLength={500}
+            value={text}
+            error={error}
+            onChange={(event) => setText(event.target.value)}
           />
         ) : null}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={close} disabled={update.isPending}>
             {messages.common.cancel}
           </Button>
-          <Button type="submit" loading={update.isPending} loadingLabel={copy.working}>
-            {paying ? copy.markPaid : copy.reject}
+          <Button
+            type="submit"
+            variant={kind === 'reject' ? 'danger' : 'primary'}
+            loading={update.isPending}
+            loadingLabel={copy.working}
+          >
+            {kind === 'approve' ? copy.approve : kind === 'pay' ? copy.markPaid : copy.reject}
           </Button>
         </div>
       </form>

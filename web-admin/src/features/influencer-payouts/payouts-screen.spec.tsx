@@ -20,19 +20,25 @@ const payout = (id: string, status: string, name: string) => ({
   bankName: 'HDFC',
   upiId: 'payee@upi',
   txnId: null,
+  method: 'upi',
+  accountNumber: null,
+  ifsc: null,
+  netted: 0,
+  reason: null,
   influencerId: { _id: `inf-${id}`, name, email: `${name.toLowerCase()}@example.com` },
+  debt: 0,
+  flags: [],
 });
 
-function api(overrides: (method: string) => Response | undefined = () => undefined) {
+function api(
+  overrides: (method: string) => Response | undefined = () => undefined,
+  items: unknown[] = [payout('p1', 'requested', 'Priya'), payout('p2', 'paid', 'Ravi')],
+) {
   return stubApi(({ method, path }) => {
     const own = overrides(method);
     if (own) return own;
     if (path.startsWith('/admin/dashboard')) return json(200, dashboardAnswer);
-    if (path.startsWith('/admin/influencer-payouts'))
-      return json(200, {
-        ok: true,
-        items: [payout('p1', 'requested', 'Priya'), payout('p2', 'paid', 'Ravi')],
-      });
+    if (path.startsWith('/admin/influencer-payouts')) return json(200, { ok: true, items });
     return undefined;
   });
 }
@@ -50,15 +56,60 @@ describe('Influencer payouts', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('pays only with a transfer reference, naming the amount and the payee', async () => {
-    const seen = api((method) =>
-      method === 'PATCH'
-        ? json(200, { ok: true, message: 'Payout updated', item: payout('p1', 'paid', 'Priya') })
-        : undefined,
+  it('approves net of the debt, showing the flags first', async () => {
+    const flagged = {
+      ...payout('p1', 'requested', 'Priya'),
+      debt: 300,
+      flags: [
+        {
+          userId: 'u7',
+          reason: 'same_person',
+          relatedUserId: 'u3',
+          at: '2025-11-19T10:00:00.000Z',
+        },
+      ],
+    };
+    const seen = api(
+      (method) =>
+        method === 'PATCH'
+          ? json(200, {
+              ok: true,
+              message: 'Payout updated',
+              item: { ...flagged, status: 'approved' },
+            })
+          : undefined,
+      [flagged],
     );
     renderAdmin('/influencer-payouts');
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve Priya' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pay Priya' });
+    expect(await screen.findByText('Debt ₹300')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Priya' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve the payout of Priya?' });
+    expect(dialog).toHaveTextContent('₹2,500 is held for Priya (bank).');
+    expect(dialog).toHaveTextContent('A debt of ₹300');
+    expect(dialog).toHaveTextContent('₹2,200 will be paid.');
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'A second account of a person already referred — User u7 (same as u3)',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Payout updated'));
+    expect(seen.find((request) => request.method === 'PATCH')).toMatchObject({
+      path: '/admin/influencer-payouts/p1',
+      body: { status: 'approved' },
+    });
+  });
+
+  it('marks an approved payout paid only with a transfer reference', async () => {
+    const seen = api(
+      (method) =>
+        method === 'PATCH'
+          ? json(200, { ok: true, message: 'Payout updated', item: payout('p1', 'paid', 'Priya') })
+          : undefined,
+      [payout('p1', 'approved', 'Priya')],
+    );
+    renderAdmin('/influencer-payouts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid Priya' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark the payout of Priya paid' });
     expect(dialog).toHaveTextContent('₹2,500');
     expect(dialog).toHaveTextContent('Priya (bank)');
 
@@ -83,6 +134,10 @@ describe('Influencer payouts', () => {
     const dialog = screen.getByRole('dialog', { name: 'Reject the payout of Priya?' });
     expect(dialog).toHaveTextContent('₹2,500 returns to the balance of Priya.');
 
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Enter the reason the influencer will see.')).toBeVisible();
+
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'UPI id not found');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Update failed'));

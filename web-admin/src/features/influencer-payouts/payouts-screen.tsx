@@ -1,4 +1,8 @@
-import { type AdminPayoutView, listAdminInfluencerPayoutsRoute } from '@shortlist/domain/contract';
+import {
+  type AdminPayoutView,
+  exportInfluencerPayoutsRoute,
+  listAdminInfluencerPayoutsRoute,
+} from '@shortlist/domain/contract';
 import {
   Button,
   Chip,
@@ -6,9 +10,12 @@ import {
   type DataColumn,
   DataTable,
   DataTableToolbar,
+  errorMessage,
   Select,
+  useApiMutation,
   useApiQuery,
   useTableUrlState,
+  useToast,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { ListHeading, loadStates, RowActions } from '../../shared/admin-list';
@@ -26,8 +33,24 @@ const TONES: Record<AdminPayoutView['status'], ChipTone> = {
   rejected: 'neutral',
 };
 
-/** Influencer payouts: payee details, amount, requested, status; pay with a reference or reject. */
+/** Saves the export where the browser saves downloads. */
+function download(filename: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Influencer payouts: payee details, amount, requested, status, flags; approve (net of debts),
+ * export the approved ones for the bank, mark each paid with its reference, or reject with a
+ * reason.
+ */
 export function PayoutsScreen() {
+  const toast = useToast();
+  const exporter = useApiMutation(exportInfluencerPayoutsRoute);
   const view = useTableUrlState<'status'>({ defaults: { filters: { status: '' } } });
   const [action, setAction] = useState<{ kind: PayoutAction; payout: AdminPayoutView } | null>(
     null,
@@ -60,7 +83,13 @@ export function PayoutsScreen() {
         <span className={styles.stack}>
           <span>{item.payeeName ?? '—'}</span>
           <span className={styles.muted}>
-            {[item.upiId, item.bankName, item.mobile].filter(Boolean).join(' · ') || '—'}
+            {(item.method === 'bank'
+              ? [item.bankName, copy.bank(item.accountNumber ?? '', item.ifsc ?? '')]
+              : [item.upiId]
+            )
+              .concat(item.mobile)
+              .filter(Boolean)
+              .join(' · ') || '—'}
           </span>
         </span>
       ),
@@ -68,9 +97,29 @@ export function PayoutsScreen() {
     {
       id: 'amount',
       header: copy.amount,
-      cell: (item) => formatMoney(item.amount, 'INR'),
+      cell: (item) => (
+        <span className={styles.stack}>
+          <span>{formatMoney(item.amount, 'INR')}</span>
+          {item.netted > 0 ? (
+            <span className={styles.muted}>{copy.netted(formatMoney(item.netted, 'INR'))}</span>
+          ) : null}
+          {item.debt > 0 && (item.status === 'requested' || item.status === 'approved') ? (
+            <span className={styles.debt}>{copy.debt(formatMoney(item.debt, 'INR'))}</span>
+          ) : null}
+        </span>
+      ),
       align: 'end',
       nowrap: true,
+    },
+    {
+      id: 'flags',
+      header: copy.flags,
+      cell: (item) =>
+        item.flags.length === 0 ? (
+          <span className={styles.muted}>{copy.noFlags}</span>
+        ) : (
+          <Chip tone="warning">{item.flags.length}</Chip>
+        ),
     },
     {
       id: 'status',
@@ -80,6 +129,9 @@ export function PayoutsScreen() {
         <span className={styles.stack}>
           <Chip tone={TONES[item.status]}>{copy.statuses[item.status]}</Chip>
           {item.txnId ? <span className={styles.muted}>{item.txnId}</span> : null}
+          {item.reason ? (
+            <span className={styles.muted}>{copy.rejectedBecause(item.reason)}</span>
+          ) : null}
         </span>
       ),
     },
@@ -90,16 +142,26 @@ export function PayoutsScreen() {
       cell: (item) =>
         item.status === 'requested' || item.status === 'approved' ? (
           <RowActions>
+            {item.status === 'requested' ? (
+              <Button
+                size="sm"
+                aria-label={`${copy.approve} ${payeeNameOf(item)}`}
+                onClick={() => setAction({ kind: 'approve', payout: item })}
+              >
+                {copy.approve}
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                aria-label={`${copy.pay} ${payeeNameOf(item)}`}
+                onClick={() => setAction({ kind: 'pay', payout: item })}
+              >
+                {copy.pay}
+              </Button>
+            )}
             <Button
               size="sm"
-              aria-label={`${copy.approve} ${payeeNameOf(item)}`}
-              onClick={() => setAction({ kind: 'pay', payout: item })}
-            >
-              {copy.approve}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
+              variant="danger-quiet"
               aria-label={`${copy.reject} ${payeeNameOf(item)}`}
               onClick={() => setAction({ kind: 'reject', payout: item })}
             >
@@ -110,10 +172,35 @@ export function PayoutsScreen() {
     },
   ];
 
+  const exportApproved = async () => {
+    try {
+      const answer = await exporter.mutateAsync({});
+      if (answer.count === 0) {
+        toast.show(copy.exportEmpty, { tone: 'info' });
+        return;
+      }
+      download(answer.filename, answer.csv);
+      toast.show(copy.exported(answer.count, formatMoney(answer.total, 'INR')), {
+        tone: 'success',
+      });
+    } catch (failure) {
+      toast.show(errorMessage(failure, copy.exportFailed), { tone: 'danger' });
+    }
+  };
+
   return (
     <>
       <ListHeading heading={copy.heading} />
       <DataTableToolbar>
+        <Button
+          variant="secondary"
+          loading={exporter.isPending}
+          loadingLabel={copy.working}
+          title={copy.exportFormat}
+          onClick={() => void exportApproved()}
+        >
+          {copy.export}
+        </Button>
         <Select
           label={copy.filter}
           value={status}

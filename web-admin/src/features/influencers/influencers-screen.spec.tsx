@@ -15,7 +15,15 @@ const influencer = {
   email: 'priya@example.com',
   referralCode: 'PRIYA1',
   referralLink: 'http://localhost/register?ref=PRIYA1',
-  stats: { usersReferred: 7, registrations: 7, orders: 2, balance: 350, eligible: false },
+  stats: {
+    usersReferred: 7,
+    registrations: 7,
+    orders: 2,
+    balance: 350,
+    eligible: false,
+    pending: 0,
+    debt: 0,
+  },
   createdAt: '2025-11-20T10:00:00.000Z',
 };
 

@@ -1,9 +1,11 @@
+import type { RewardRuleKind } from '@shortlist/domain';
 import { SUPPORT_EMAIL } from '@shortlist/web-kit';
 
 /**
- * The static Influencer Kit (SPEC §2), written from SPEC §1 and §9. The reward wording follows
- * the kit: 'registration plus resume review' (the server pays on the referred user's first
- * resume review, ARCHITECTURE.md).
+ * The Influencer Kit (SPEC §2), written from SPEC §1 and §9. The reward wording follows the kit:
+ * 'registration plus resume review' (the server pays on the referred user's first resume
+ * review, ARCHITECTURE.md). The reward amounts are not written here: a fact with a `rule` shows
+ * the amount of that reward rule as the server answers it, the same values the ledger pays.
  */
 export interface KitList {
   title?: string;
@@ -15,7 +17,7 @@ export interface KitSection {
   id: string;
   title: string;
   paragraphs: readonly string[];
-  facts?: readonly { value: string; label: string }[];
+  facts?: readonly { value: string; label: string; rule?: RewardRuleKind }[];
   lists?: readonly KitList[];
 }
 
@@ -91,10 +93,16 @@ export const KIT_SECTIONS: readonly KitSection[] = [
       'Rewards are credited to your balance and paid out on request once you are eligible. The amounts below may increase, and are negotiable for a large reach.',
     ],
     facts: [
-      { value: '₹50', label: 'per referred user: registration plus resume review' },
       {
-        value: '₹150–200',
-        label: 'per successful order (Create Resume from Scratch or Resume Rewrite)',
+        value: '',
+        rule: 'first_review',
+        label: 'per referred user: registration plus resume review',
+      },
+      {
+        value: '',
+        rule: 'order_commission',
+        label:
+          'per successful order (Create Resume from Scratch or Resume Rewrite), earned when the order completes',
       },
       { value: '₹2,500', label: 'minimum payout' },
       { value: '7 days', label: 'to process a payout request' },

@@ -1,4 +1,6 @@
-import { buttonClassName, SUPPORT_EMAIL } from '@shortlist/web-kit';
+import type { RewardRuleKind } from '@shortlist/domain';
+import { getRewardRulesRoute } from '@shortlist/domain/contract';
+import { buttonClassName, SUPPORT_EMAIL, useApiQuery } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import { PageHeader } from '../../shared/page-header';
 import { paths } from '../../shared/paths';
@@ -66,7 +68,18 @@ export function InfluencerKitScreen() {
   );
 }
 
+/** A reward rule's amount as the ledger pays it today; '…' until the answer comes. */
+function useRuleAmount(): (rule: RewardRuleKind) => string {
+  const rules = useApiQuery(getRewardRulesRoute, {}, { staleTime: 60_000 }).data;
+  return (rule) => {
+    if (rules === undefined) return '…';
+    const amount = rule === 'first_review' ? rules.firstReview : rules.orderCommission;
+    return `₹${amount.toLocaleString('en-IN')}`;
+  };
+}
+
 function KitSectionView({ section }: { section: KitSection }) {
+  const ruleAmount = useRuleAmount();
   return (
     <section id={section.id} className={styles.section} aria-labelledby={`${section.id}-title`}>
       <h2 id={`${section.id}-title`} className={styles.sectionTitle}>
@@ -82,7 +95,9 @@ function KitSectionView({ section }: { section: KitSection }) {
           {section.facts.map((fact) => (
             <div key={fact.label} className={styles.fact}>
               <dt className={styles.factLabel}>{fact.label}</dt>
-              <dd className={styles.factValue}>{fact.value}</dd>
+              <dd className={styles.factValue}>
+                {fact.rule === undefined ? fact.value : ruleAmount(fact.rule)}
+              </dd>
             </div>
           ))}
         </dl>

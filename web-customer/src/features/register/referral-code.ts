@@ -16,17 +16,21 @@ function cookieValue(name: string): string | null {
   return null;
 }
 
-function stored(): string | null {
+/** The campaign tag of the referral link, kept beside the code the same ways. */
+export const CAMPAIGN_STORAGE_KEY = 'ref_campaign';
+const CAMPAIGN = /^[a-z0-9_-]{1,40}$/;
+
+function stored(key = REFERRAL_STORAGE_KEY): string | null {
   try {
-    return window.localStorage.getItem(REFERRAL_STORAGE_KEY);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-function store(code: string): void {
+function store(code: string, key = REFERRAL_STORAGE_KEY): void {
   try {
-    window.localStorage.setItem(REFERRAL_STORAGE_KEY, code);
+    window.localStorage.setItem(key, code);
   } catch {
     // Storage off: the code still goes with this registration.
   }
@@ -47,4 +51,21 @@ export function resolveReferralCode(search: string): string | null {
   }
   const kept = stored()?.trim() ?? '';
   return CODE.test(kept) ? kept : null;
+}
+
+/**
+ * The campaign tag that came with the code (the short link's `?c=`, carried to /register as
+ * `campaign` and in a `ref_campaign` cookie), read and kept like the code.
+ */
+export function resolveReferralCampaign(search: string): string | null {
+  const fromQuery = new URLSearchParams(search).get('campaign')?.trim().toLowerCase() ?? '';
+  const fromCookie = cookieValue(CAMPAIGN_STORAGE_KEY)?.trim().toLowerCase() ?? '';
+  for (const candidate of [fromQuery, fromCookie]) {
+    if (CAMPAIGN.test(candidate)) {
+      store(candidate, CAMPAIGN_STORAGE_KEY);
+      return candidate;
+    }
+  }
+  const kept = stored(CAMPAIGN_STORAGE_KEY)?.trim() ?? '';
+  return CAMPAIGN.test(kept) ? kept : null;
 }

@@ -175,6 +175,18 @@ describe('referral code', () => {
     expect(request?.headers['x-ref']).toBe('RIYA50');
   });
 
+  it('carries the short link’s campaign tag beside the code, and keeps it', async () => {
+    const fetchMock = stubFetch(ok);
+    await renderApp('/register?ref=RIYA50&campaign=insta-reel');
+    expect(localStorage.getItem('ref_campaign')).toBe('insta-reel');
+    await fill();
+    await userEvent.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [request] = requestsOf(fetchMock);
+    expect(request?.body).toMatchObject({ referralCode: 'RIYA50', referralCampaign: 'insta-reel' });
+    localStorage.removeItem('ref_campaign');
+  });
+
   it('falls back to a ref cookie, then to stored data', async () => {
     const fetchMock = stubFetch(ok);
     setRefCookie('COOKIE7');

@@ -17,7 +17,7 @@ import { AuthLayout } from '../../shared/auth-layout/auth-layout';
 import styles from '../../shared/auth-layout/auth-layout.module.css';
 import { flowMessages } from '../../shared/flow-messages';
 import { nextPathFrom, paths } from '../../shared/paths';
-import { resolveReferralCode } from './referral-code';
+import { resolveReferralCampaign, resolveReferralCode } from './referral-code';
 
 const copy = flowMessages.register;
 
@@ -34,6 +34,10 @@ export function RegisterScreen() {
   const location = useLocation();
   const toast = useToast();
   const referralCode = useMemo(() => resolveReferralCode(location.search), [location.search]);
+  const referralCampaign = useMemo(
+    () => (referralCode ? resolveReferralCampaign(location.search) : null),
+    [referralCode, location.search],
+  );
   const [values, setValues] = useState({ name: '', email: '', password: '', cpassword: '' });
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
@@ -87,6 +91,7 @@ export function RegisterScreen() {
             password: values.password,
             cpassword: values.cpassword,
             ...(referralCode ? { referralCode } : {}),
+            ...(referralCode && referralCampaign ? { referralCampaign } : {}),
           },
         },
         { headers: referralCode ? { 'X-Ref': referralCode } : {} },

@@ -3,7 +3,7 @@ import { json, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chartAnswer, dashboardAnswer } from '../../testing/api-answers';
+import { chartAnswer, dashboardAnswer, funnelAnswer } from '../../testing/api-answers';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {
@@ -13,19 +13,52 @@ afterEach(() => {
 
 function stubDashboard(dashboard: () => Response | Promise<Response>) {
   return stubFetch(({ path }) =>
-    path.startsWith('/api/influencer/referral-chart') ? json(200, chartAnswer()) : dashboard(),
+    path.startsWith('/api/influencer/referral-chart')
+      ? json(200, chartAnswer())
+      : path.startsWith('/api/influencer/funnel')
+        ? json(200, funnelAnswer())
+        : dashboard(),
   );
 }
 
 const link = 'https://shortlist.test/register?ref=RIYA2025';
 
 describe('dashboard', () => {
+  it('shows the funnel per step, week and campaign, and tags the short link', async () => {
+    stubDashboard(() => json(200, dashboardAnswer()));
+    await renderApp('/influencer/');
+
+    const funnel = await screen.findByRole('region', { name: 'Your funnel, last 12 weeks' });
+    expect(await within(funnel).findByTestId('funnel-clicks')).toHaveTextContent('40');
+    expect(within(funnel).getByTestId('funnel-registrations')).toHaveTextContent('10');
+    expect(within(funnel).getByText('25% of the step before')).toBeVisible();
+    expect(within(funnel).getByTestId('funnel-commission')).toHaveTextContent('₹650');
+    const campaigns = within(funnel).getByRole('table', { name: 'Funnel per campaign' });
+    expect(within(campaigns).getAllByRole('row')[1]).toHaveTextContent('insta-reel');
+    expect(within(campaigns).getAllByRole('row')[2]).toHaveTextContent('No tag');
+
+    const link = within(funnel).getByRole('status', { name: 'Short link' });
+    expect(link).toHaveTextContent('https://shortlist.test/r/RIYA2025');
+    await userEvent.type(within(funnel).getByLabelText(/Campaign tag/), 'Reel-2');
+    expect(link).toHaveTextContent('https://shortlist.test/r/RIYA2025?c=reel-2');
+    await userEvent.type(within(funnel).getByLabelText(/Campaign tag/), '!');
+    expect(within(funnel).getByText(/Use lower-case letters/)).toBeVisible();
+  });
+
   it('shows the figures, the referral link with its QR code and the referred orders', async () => {
     stubDashboard(() =>
       json(
         200,
         dashboardAnswer({
-          stats: { usersReferred: 3, registrations: 3, orders: 1, balance: 2550, eligible: true },
+          stats: {
+            usersReferred: 3,
+            registrations: 3,
+            orders: 1,
+            balance: 2550,
+            eligible: true,
+            pending: 0,
+            debt: 0,
+          },
         }),
       ),
     );

@@ -13,6 +13,7 @@ import { ReferredOrdersTable } from '../../shared/referred-orders-table';
 import { useDashboard } from '../../shared/use-dashboard';
 import styles from './dashboard.module.css';
 import { ReferralChart } from './referral-chart';
+import { ReferralFunnel } from './referral-funnel';
 import { ReferralLinkCard } from './referral-link-card';
 
 const copy = messages.dashboard;
@@ -63,6 +64,7 @@ export function DashboardScreen() {
               </div>
             </dl>
           </section>
+          <ReferralFunnel />
           <ReferralChart />
           <section className={styles.orders} aria-labelledby="dashboard-orders-heading">
             <div className={styles.sectionHead}>

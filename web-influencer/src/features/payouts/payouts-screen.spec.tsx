@@ -14,28 +14,38 @@ afterEach(() => {
 const eligible = stats({ registrations: 52, usersReferred: 52, balance: 2600, eligible: true });
 
 function stubPayouts(
-  list: () => { items: unknown[]; stats: unknown },
+  list: () => { items: unknown[]; stats: unknown; savedDetails?: unknown },
   post: (request: StubRequest) => Response = () =>
     json(200, { ok: true, message: 'Payout request sent!' }),
 ) {
   return stubFetch((request) =>
-    request.method === 'POST' ? post(request) : json(200, { ok: true, ...list() }),
+    request.method === 'POST'
+      ? post(request)
+      : json(200, { ok: true, savedDetails: null, ...list() }),
   );
 }
 
 async function fillDetails(details: {
   payeeName: string;
   mobile: string;
-  bankName: string;
-  upiId: string;
+  upiId?: string;
+  bank?: { bankName: string; accountNumber: string; ifsc: string };
 }) {
   const dialog = screen.getByRole('dialog', { name: 'Payment details' });
   const pairs: Array<[RegExp, string]> = [
     [/^Payee name/, details.payeeName],
     [/^Mobile/, details.mobile],
-    [/^Bank name/, details.bankName],
-    [/^UPI id/, details.upiId],
   ];
+  if (details.bank) {
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Pay me by/), 'bank');
+    pairs.push(
+      [/^Bank name/, details.bank.bankName],
+      [/^Account number/, details.bank.accountNumber],
+      [/^IFSC/, details.bank.ifsc],
+    );
+  } else {
+    pairs.push([/^UPI id/, details.upiId ?? '']);
+  }
   for (const [label, value] of pairs) {
     if (value) await userEvent.type(within(dialog).getByLabelText(label), value);
   }
@@ -76,16 +86,67 @@ describe('payouts', () => {
     await renderApp('/influencer/payouts');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Request payout' }));
-    const dialog = await fillDetails({
-      payeeName: 'Riya Sen',
-      mobile: '98765',
-      bankName: '',
-      upiId: 'riya@upi',
-    });
+    const dialog = await fillDetails({ payeeName: 'Riya Sen', mobile: '98765', upiId: '' });
 
     expect(within(dialog).getByText('Enter a 10-digit mobile number.')).toBeVisible();
     expect(within(dialog).getByText('Required')).toBeVisible();
     expect(requestsOf(fetchMock).filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('checks a bank account’s number and IFSC, and sends them', async () => {
+    const fetchMock = stubPayouts(() => ({ items: [], stats: eligible }));
+    await renderApp('/influencer/payouts');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Request payout' }));
+    const dialog = await fillDetails({
+      payeeName: 'Riya Sen',
+      mobile: '9876543210',
+      bank: { bankName: 'SBI', accountNumber: '1234', ifsc: 'SBIN1234' },
+    });
+    expect(within(dialog).getAllByText('9 to 18 digits').length).toBeGreaterThan(0);
+    expect(requestsOf(fetchMock).filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    const account = within(dialog).getByLabelText(/^Account number/);
+    await userEvent.clear(account);
+    await userEvent.type(account, '123456789012');
+    const ifsc = within(dialog).getByLabelText(/^IFSC/);
+    await userEvent.clear(ifsc);
+    await userEvent.type(ifsc, 'sbin0001234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request payout' }));
+    await waitFor(() =>
+      expect(requestsOf(fetchMock).find((request) => request.method === 'POST')).toMatchObject({
+        body: {
+          method: 'bank',
+          bankName: 'SBI',
+          accountNumber: '123456789012',
+          ifsc: 'sbin0001234',
+        },
+      }),
+    );
+  });
+
+  it('fills in the last request’s details, and shows a debt and a rejection’s reason', async () => {
+    stubPayouts(() => ({
+      items: [payout({ status: 'rejected', reason: 'UPI id not found' })],
+      stats: { ...eligible, debt: 150 },
+      savedDetails: {
+        method: 'upi',
+        payeeName: 'Riya Sen',
+        mobile: '9876543210',
+        bankName: '',
+        accountNumber: '',
+        ifsc: '',
+        upiId: 'riya@upi',
+      },
+    }));
+    await renderApp('/influencer/payouts');
+
+    expect(await screen.findByText(/You owe ₹150/)).toBeVisible();
+    expect(screen.getByText('Rejected: UPI id not found')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details' });
+    expect(within(dialog).getByLabelText(/^UPI id/)).toHaveValue('riya@upi');
+    expect(within(dialog).getByText('Filled in from your last request.')).toBeVisible();
   });
 
   it('sends the request, says Payout request sent! and shows it in the list', async () => {
@@ -103,17 +164,12 @@ describe('payouts', () => {
     await renderApp('/influencer/payouts');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Request payout' }));
-    await fillDetails({
-      payeeName: 'Riya Sen',
-      mobile: '9876543210',
-      bankName: 'SBI',
-      upiId: 'riya@upi',
-    });
+    await fillDetails({ payeeName: 'Riya Sen', mobile: '9876543210', upiId: 'riya@upi' });
 
     expect(await screen.findByText('Payout request sent!')).toBeVisible();
     expect(requestsOf(fetchMock).find((request) => request.method === 'POST')).toMatchObject({
       path: '/api/influencer/payouts/request',
-      body: { payeeName: 'Riya Sen', mobile: '9876543210', bankName: 'SBI', upiId: 'riya@upi' },
+      body: { method: 'upi', payeeName: 'Riya Sen', mobile: '9876543210', upiId: 'riya@upi' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'Your payouts' });
@@ -134,12 +190,7 @@ describe('payouts', () => {
     await renderApp('/influencer/payouts');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Request payout' }));
-    await fillDetails({
-      payeeName: 'Riya Sen',
-      mobile: '9876543210',
-      bankName: 'SBI',
-      upiId: 'riya@upi',
-    });
+    await fillDetails({ payeeName: 'Riya Sen', mobile: '9876543210', upiId: 'riya@upi' });
 
     expect(await screen.findByText('Failed to request payout')).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Payment details' })).toBeVisible();

@@ -59,6 +59,16 @@ const columns: DataColumn<PayoutView>[] = [
     header: copy.reference,
     cell: (payout) => payout.txnId ?? messages.notAvailable,
   },
+  {
+    id: 'note',
+    header: copy.note,
+    cell: (payout) =>
+      payout.reason
+        ? copy.rejected(payout.reason)
+        : payout.netted > 0
+          ? copy.netted(formatRupees(payout.netted))
+          : messages.notAvailable,
+  },
 ];
 
 /**
@@ -125,6 +135,14 @@ export function PayoutsScreen() {
             ) : (
               <Skeleton height="4rem" lines={2} />
             )}
+            {stats && stats.debt > 0 ? (
+              <p className={styles.debt} role="note">
+                {copy.debt(formatRupees(stats.debt))}
+              </p>
+            ) : null}
+            {stats && stats.pending > 0 ? (
+              <p className={styles.muted}>{copy.pending(formatRupees(stats.pending))}</p>
+            ) : null}
             <p
               id="payout-eligibility"
               className={stats?.eligible && !open ? styles.eligible : styles.muted}
@@ -146,6 +164,7 @@ export function PayoutsScreen() {
       <PayoutRequestDialog
         open={dialogOpen}
         balance={stats?.balance ?? 0}
+        saved={payouts.data?.savedDetails ?? null}
         onClose={() => setDialogOpen(false)}
       />
     </div>

@@ -1,5 +1,5 @@
 import type { StatementEntry } from '@shortlist/domain/contract';
-import { shortId } from '../../shared/format';
+import { formatRupees, shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
 
 const reasons = messages.statement.reasons;
@@ -12,14 +12,24 @@ export function reasonOf(entry: StatementEntry, { fullIds = false } = {}): strin
       return reasons.reward(order);
     case 'clawback':
       return reasons.clawback(order);
+    case 'commission_pending':
+      return reasons.commission_pending(order, formatRupees(entry.pending));
+    case 'commission_earned':
+      return reasons.commission_earned(order);
+    case 'commission_cancelled':
+      return reasons.commission_cancelled(order);
+    case 'commission_clawback':
+      return reasons.commission_clawback(order);
     case 'payout_held':
       return reasons.payout_held;
     case 'payout_approved':
-      return reasons.payout_approved;
+      return entry.amount > 0 ? reasons.payout_approved_netted : reasons.payout_approved;
     case 'payout_paid':
       return reasons.payout_paid(entry.txnId);
     case 'payout_returned':
-      return reasons.payout_returned;
+      return entry.reason === null
+        ? reasons.payout_returned
+        : reasons.payout_returned_because(entry.reason);
     default: {
       const unknown: never = entry.kind;
       return unknown;

@@ -38,6 +38,8 @@ async function influencerItems(
       'l.registrations',
       'l.orders',
       'l.balance',
+      'l.pending',
+      'l.debt',
     ])
     .where('i.removed_at', 'is', null)
     .orderBy('i.created_at', 'desc')
@@ -66,6 +68,8 @@ async function influencerItems(
       registrations: row.registrations ?? NO_FIGURES.registrations,
       orders: row.orders ?? NO_FIGURES.orders,
       balance: row.balance ?? NO_FIGURES.balance,
+      pending: row.pending ?? NO_FIGURES.pending,
+      debt: row.debt ?? NO_FIGURES.debt,
     }),
     createdAt: row.created_at.toISOString(),
   }));

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
 
 /** Midnight UTC of the Monday on or before `time`. */
-function weekStartOf(time: number): number {
+export function weekStartOf(time: number): number {
   const day = Math.floor(time / DAY_MS) * DAY_MS;
   const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   return day - weekday * DAY_MS;

@@ -19,6 +19,7 @@ interface Statement {
     orderId: string | null;
     payoutId: string | null;
     txnId: string | null;
+    reason: string | null;
     amount: number;
     balance: number;
     at: string;
@@ -157,7 +158,7 @@ describe('GET /api/influencer/statement', () => {
       (
         await t.call('PATCH', `/api/admin/influencer-payouts/${rejected?._id}`, {
           token: admin,
-          body: { status: 'rejected' },
+          body: { status: 'rejected', reason: 'Name does not match the UPI id' },
         })
       ).status,
     ).toBe(200);
@@ -191,6 +192,9 @@ describe('GET /api/influencer/statement', () => {
       { kind: 'payout_approved', payoutId: paid?._id, txnId: null, amount: 0, after: 0 },
       { kind: 'payout_paid', payoutId: paid?._id, txnId: 'UTR-778899', amount: 0, after: 0 },
     ]);
+    expect(entries.find((entry) => entry.kind === 'payout_returned')?.reason).toBe(
+      'Name does not match the UPI id',
+    );
     expect(balance).toBe(0);
     expect(balance).toBe(await readModelBalance());
     const dashboard = await t.call('GET', '/api/influencer/dashboard', { token: influencer.token });

@@ -15,9 +15,11 @@ type LedgerData<Type extends InfluencerLedgerEvent['type']> = Extract<
 
 /**
  * The statement lines of an influencer's ledger stream, in stream order, with the running
- * balance. The amounts follow the ledger's balance rule (credited − clawed back − held − paid
- * out): a request holds the whole balance, a payment keeps it held for good (no change), a
- * rejection returns it. Events at or after `before` are left out.
+ * balance. The amounts follow the ledger's balance rule (earned − clawed back − held − paid
+ * out): a request holds the whole balance, an approval returns what it netted for a debt, a
+ * payment keeps the rest held for good (no change), a rejection returns it. A pending commission
+ * shows its amount apart; it moves the balance only when earned. A balance below zero is a debt.
+ * Events at or after `before` are left out.
  */
 export function ledgerStatement(
   events: readonly RecordedEvent[],
@@ -38,6 +40,8 @@ export function ledgerStatement(
       orderId: null,
       payoutId: null,
       txnId: null,
+      pending: 0,
+      reason: null,
       ...line,
       balance,
     });
@@ -45,8 +49,9 @@ export function ledgerStatement(
   return entries;
 }
 
-type Line = Omit<StatementEntry, 'id' | 'at' | 'balance' | 'orderId' | 'payoutId' | 'txnId'> &
-  Partial<Pick<StatementEntry, 'orderId' | 'payoutId' | 'txnId'>>;
+type Optional = 'orderId' | 'payoutId' | 'txnId' | 'pending' | 'reason';
+type Line = Omit<StatementEntry, 'id' | 'at' | 'balance' | Optional> &
+  Partial<Pick<StatementEntry, Optional>>;
 
 function lineOf(event: RecordedEvent): Line | null {
   switch (event.type) {
@@ -58,13 +63,31 @@ function lineOf(event: RecordedEvent): Line | null {
       const data = event.data as LedgerData<'ReferralRewardClawedBack'>;
       return { kind: 'clawback', orderId: data.orderId, amount: -whole(data.amount) };
     }
+    case 'CommissionPending': {
+      const data = event.data as LedgerData<'CommissionPending'>;
+      const pending = whole(data.amount);
+      return { kind: 'commission_pending', orderId: data.orderId, amount: 0, pending };
+    }
+    case 'CommissionEarned': {
+      const data = event.data as LedgerData<'CommissionEarned'>;
+      return { kind: 'commission_earned', orderId: data.orderId, amount: whole(data.amount) };
+    }
+    case 'CommissionCancelled': {
+      const data = event.data as LedgerData<'CommissionCancelled'>;
+      return { kind: 'commission_cancelled', orderId: data.orderId, amount: 0 };
+    }
+    case 'CommissionClawedBack': {
+      const data = event.data as LedgerData<'CommissionClawedBack'>;
+      return { kind: 'commission_clawback', orderId: data.orderId, amount: -whole(data.amount) };
+    }
     case 'PayoutRequested': {
       const data = event.data as LedgerData<'PayoutRequested'>;
       return { kind: 'payout_held', payoutId: data.payoutId, amount: -whole(data.amount) };
     }
     case 'PayoutApproved': {
       const data = event.data as LedgerData<'PayoutApproved'>;
-      return { kind: 'payout_approved', payoutId: data.payoutId, amount: 0 };
+      // The netted part of the hold paid the debt: it comes back to the balance.
+      return { kind: 'payout_approved', payoutId: data.payoutId, amount: whole(data.netted) };
     }
     case 'PayoutPaid': {
       const data = event.data as LedgerData<'PayoutPaid'>;
@@ -72,7 +95,13 @@ function lineOf(event: RecordedEvent): Line | null {
     }
     case 'PayoutRejected': {
       const data = event.data as LedgerData<'PayoutRejected'>;
-      return { kind: 'payout_returned', payoutId: data.payoutId, amount: whole(data.amount) };
+      const reason = typeof data.reason === 'string' && data.reason !== '' ? data.reason : null;
+      return {
+        kind: 'payout_returned',
+        payoutId: data.payoutId,
+        amount: whole(data.amount),
+        reason,
+      };
     }
     default:
       return null;
