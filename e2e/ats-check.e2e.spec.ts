@@ -14,7 +14,7 @@ import {
 import { apiCall, horizontalOverflow, loginToken } from './support/customer-api';
 import { startTestServer, type TestServer } from './support/server';
 
-// Issue 14: a signed-out visitor checks a resume, reads what the ATS sees, orders a review of
+// A signed-out visitor checks a resume, reads what the ATS sees, orders a review of
 // that same file through sign-up (no second upload) and pays in the sandbox; the admin then
 // finds the server's own check of that file in the order drawer.
 const SCREENS = '/work/screens/customer';

@@ -99,7 +99,8 @@ function clippedElements(
   }, options);
 }
 
-// Issue 12: at desktop widths nothing on the customer's screens may be cut off.
+// At desktop widths nothing on the customer's screens may be cut off (no text or control hidden by
+// overflow).
 describe('customer screens at desktop widths', () => {
   let checkoutOrderId = '';
   const journey = useJourney(

@@ -1,4 +1,4 @@
-// npm run bench:web — the browser's share of performance (issue 13 §5), in one run:
+// npm run bench:web — the browser's share of performance (what a visitor waits for), in one run:
 //  1. each app's initial JavaScript from its build (entry + static imports), beside a bare
 //     React 19 + react-router app built now with the same Vite, as a ratio;
 //  2. cold loads of five pages in Chromium under Lighthouse's mobile preset (Moto G screen, slow

@@ -36,7 +36,7 @@ export * from './influencers';
 export * from './mail-preferences';
 export * from './orders';
 export * from './payments';
-export { PERSONAL_FIELDS, personalFieldsOf } from './personal-fields';
+export { EVENT_CATALOGUES, PERSONAL_FIELDS, personalFieldsOf } from './personal-fields';
 export {
   CURRENCIES,
   type Currency,

@@ -1,29 +1,41 @@
+import { accountEvents } from './accounts/account.events';
+import { emailReservationEvents } from './accounts/email-reservation.events';
+import { queryEvents } from './contact/query.events';
+import { type EventCatalogue, personalFieldsOfCatalogues } from './core/event-catalogue';
+import { influencerLedgerEvents } from './influencers/influencer-ledger.events';
+import { influencerQueryEvents } from './influencers/influencer-query.events';
+import { influencerReservationEvents } from './influencers/influencer-reservation.events';
+import { referralClickEvents } from './influencers/referral-clicks';
+import { rewardRulesEvents } from './influencers/reward-rules';
+import { mailPreferencesEvents } from './mail-preferences/mail-preferences.events';
+import { orderEvents } from './orders/order.events';
+import { paymentEvents } from './payments/payment.events';
+
+/** Every aggregate's event catalogue: every event type the store may hold. */
+export const EVENT_CATALOGUES: readonly EventCatalogue[] = [
+  accountEvents,
+  emailReservationEvents,
+  queryEvents,
+  orderEvents,
+  paymentEvents,
+  influencerLedgerEvents,
+  influencerQueryEvents,
+  influencerReservationEvents,
+  referralClickEvents,
+  rewardRulesEvents,
+  mailPreferencesEvents,
+];
+
 /**
  * Which event fields hold personal data (ARCHITECTURE.md "Personal data and the audit trail").
  * The event store encrypts these fields with a key per stream before they are written; erasing a
  * stream's key leaves the events replayable while these fields read as null ("crypto-shredding").
- * Listing a field here is the whole decision: nothing else in the code chooses what to encrypt.
- * Only top-level fields of an event's data are named; a listed object is encrypted whole.
+ * Derived from the `personal(…)` brand on the fields of every event catalogue: branding a field
+ * in its catalogue is the whole decision, and nothing else in the code chooses what to encrypt.
+ * Only top-level fields of an event's data are named; a branded object is encrypted whole.
  */
-export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  // Account (`user-{id}`): who the person is and their secret.
-  UserRegistered: ['email', 'name', 'passwordHash'],
-  PasswordChanged: ['passwordHash'],
-  // Order (`order-{id}`): the resume form, the uploads, the e-mail copied onto the order.
-  OrderPlaced: ['userEmail', 'resume', 'customerUploads'],
-  DeliveryAttached: ['file', 'filename'],
-  DeliveryRemoved: ['filename'],
-  ReviewSuggestionsSaved: ['text'],
-  // The ATS check of the uploaded resume: what the parser read from it.
-  AtsCheckRecorded: ['checkMessages', 'extractedText', 'fields'],
-  // Influencer ledger (`influencer-{id}`): identity and payee details.
-  InfluencerCreated: ['name', 'email', 'passwordHash'],
-  InfluencerPasswordChanged: ['passwordHash'],
-  PayoutRequested: ['payeeName', 'mobile', 'bankName', 'accountNumber', 'ifsc', 'upiId'],
-  // Support query (`query-{id}`): who wrote, what they wrote, and what was answered.
-  QueryOpened: ['pid', 'email', 'message'],
-  QueryReplied: ['to', 'subject', 'body'],
-};
+export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> =
+  personalFieldsOfCatalogues(EVENT_CATALOGUES);
 
 export function personalFieldsOf(eventType: string): readonly string[] {
   return PERSONAL_FIELDS[eventType] ?? [];

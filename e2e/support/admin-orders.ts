@@ -3,7 +3,7 @@ import { registerCustomer, tinyPdf } from './customer-api';
 import { fillLoginForm, type Person } from './login-form';
 import { screenshotBothWidths } from './screenshots';
 
-export const ADMIN_SCREENS_DIR = '/work/screens/admin';
+const ADMIN_SCREENS_DIR = '/work/screens/admin';
 
 /**
  * A new customer orders a resume review from the home page's dialog with a PDF and pays it in

@@ -15,7 +15,7 @@ interface Answer<T> {
 }
 
 /** One HTTP call from `localAddress`; a JSON body, or raw bytes with their content type. */
-export function callFrom<T = Record<string, unknown>>(
+function callFrom<T = Record<string, unknown>>(
   baseUrl: string,
   path: string,
   options: {
@@ -71,7 +71,7 @@ function expectStatus(answer: Answer<unknown>, status: number, what: string): vo
  * A customer who registers with the referral code and pays for a resume review in the Razorpay
  * sandbox, all through the API as the customer app calls it. Answers the order id.
  */
-export async function referredPaidReview(
+async function referredPaidReview(
   baseUrl: string,
   referralCode: string,
   email: string,

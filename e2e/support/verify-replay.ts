@@ -8,7 +8,7 @@ import type { TestServer } from './server';
 /**
  * What must hold of a server's database once the journeys are done: the read models are what a
  * replay of the events gives, and every influencer's statement ends at the ledger read model's
- * balance (issue 12, "Done when").
+ * balance.
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,10 +5,11 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 10's promise, checked with the compiler itself: rename an event in domain only and the
- * typecheck fails wherever that event is consumed, read models and policies alike. The real
- * sources are compiled with one file changed in memory (nothing on disk is touched): once
- * unchanged (no error in the consumers), once with `OrderPaid` renamed in the order's events file.
+ * The promise that a renamed event cannot slip past the read side, checked with the compiler
+ * itself: rename an event in domain only and the typecheck fails wherever that event is consumed,
+ * read models and policies alike. The real sources are compiled with one file changed in memory
+ * (nothing on disk is touched): once unchanged (no error in the consumers), once with `OrderPaid`
+ * renamed in the order's events file.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ORDER_EVENTS = join(ROOT, 'domain/src/orders/order.events.ts');

@@ -6,7 +6,7 @@ import type pg from 'pg';
  * customer who reloads the page after a restart can still pay the order they were shown.
  */
 
-export type SandboxOrderStatus = 'created' | 'attempted' | 'paid';
+type SandboxOrderStatus = 'created' | 'attempted' | 'paid';
 
 export interface SandboxOrder {
   id: string;

@@ -27,7 +27,7 @@ export class SandboxError extends Error {
   }
 }
 
-export const ERRORS = {
+const ERRORS = {
   notFound: 'The id provided does not exist',
   alreadyPaid: 'Order has already been paid',
   notCaptured: 'The payment has not been captured',

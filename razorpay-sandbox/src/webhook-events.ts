@@ -22,7 +22,7 @@ export interface WebhookEnvelope {
   created_at: number;
 }
 
-export const SANDBOX_ACCOUNT_ID = 'acc_Sandbox0000000';
+const SANDBOX_ACCOUNT_ID = 'acc_Sandbox0000000';
 
 /** Razorpay's payment status: an auto-captured payment refunded in full reads 'refunded'. */
 export function paymentStatus(payment: SandboxPayment): 'captured' | 'refunded' | 'failed' {

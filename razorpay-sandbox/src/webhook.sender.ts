@@ -6,7 +6,7 @@
  * is a stand-in for development and tests, not a ledger.
  */
 
-export interface WebhookDelivery {
+interface WebhookDelivery {
   url: string;
   body: string;
   headers: Record<string, string>;

@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   secret: string;
   /** A duration such as '7d' (JWT_EXPIRES_IN). */
   expiresIn: string;

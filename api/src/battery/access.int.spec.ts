@@ -24,7 +24,7 @@ const PUBLIC = new Set([
   'POST /api/queries',
   'POST /api/payments/webhook',
   'POST /api/influencer/login',
-  // The free ATS check: a visitor scans a resume before having an account (issue 14).
+  // The free ATS check: a visitor scans a resume before having an account.
   'POST /api/ats-check',
   // What a referral earns: the public Influencer Kit shows it; amounts only, nobody's data.
   'GET /api/reward-rules',
@@ -126,7 +126,8 @@ function verdictOf(route: AppRoute, caller: Caller, owner: Owner): Verdict {
   if (PUBLIC.has(routeName(route))) return 'allowed';
   if (caller === 'anonymous') return 'wrong-role';
   if (route.path.startsWith('/api/admin/') || route.path.startsWith('/api/dev/outbox/')) {
-    // The local outbox holds reset links: an admin's only (issue 9, rule 2).
+    // The local outbox holds reset links, so it is an admin's only: anyone else could take over an
+    // account.
     return caller === 'admin' ? 'allowed' : 'wrong-role';
   }
   if (route.path.startsWith('/api/influencer/')) {

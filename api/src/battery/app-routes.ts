@@ -11,7 +11,7 @@ const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const isMethod = (value: string): value is Method => METHODS.includes(value);
 
 /** Flattens Fastify's printRoutes tree ("├── /api/x (GET, HEAD)" with nested children). */
-export function routesOf(tree: string): AppRoute[] {
+function routesOf(tree: string): AppRoute[] {
   const routes: AppRoute[] = [];
   const stack: string[] = [];
   for (const line of tree.split('\n')) {
@@ -30,7 +30,7 @@ export function routesOf(tree: string): AppRoute[] {
 }
 
 /** The documentation's own routes: they describe the contract, they are not part of it. */
-export const isDocumentationPath = (path: string): boolean =>
+const isDocumentationPath = (path: string): boolean =>
   path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/');
 
 /**

@@ -13,7 +13,7 @@ export const CALLERS = [
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
-export interface SeededInfluencer {
+interface SeededInfluencer {
   id: string;
   name: string;
   email: string;
@@ -21,7 +21,7 @@ export interface SeededInfluencer {
   token: string;
 }
 
-export interface SeededCustomer {
+interface SeededCustomer {
   id: string;
   name: string;
   email: string;

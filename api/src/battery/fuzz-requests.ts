@@ -135,7 +135,8 @@ const multipartArbitrary = (fieldNames: string[]): fc.Arbitrary<{ type: string; 
       }
       if (closing) parts.push(Buffer.from(`--${boundary}--\r\n`));
       let body = Buffer.concat(parts);
-      // A request cut off part way (issue 9 §3: a malformed multipart is a 400, never a 500).
+      // A request cut off part way: a malformed multipart is the client's fault, a 400, never a
+      // 500.
       if (cut !== null) body = body.subarray(0, Math.floor(body.length * cut));
       const type =
         headerBoundary === null

@@ -9,7 +9,7 @@ import fc from 'fast-check';
  */
 
 /** Unpaired UTF-16 surrogates: JSON carries them as `\ud800` escapes; jsonb refuses them. */
-export const ILL_FORMED_TEXT: readonly string[] = [
+const ILL_FORMED_TEXT: readonly string[] = [
   '\ud800',
   '\udfff',
   'Asha\ud800 Rao',

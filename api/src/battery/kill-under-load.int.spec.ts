@@ -18,12 +18,12 @@ import { freePort } from '../testing/free-port';
 import { type Answer, field, localAddresses, numberField, objectField, send } from './battery-http';
 
 /**
- * Kill -9 under load (issue 9, "The battery"). The real server runs in a child process; this
- * process plays many customers at once (register, place a resume order, write to support, check
- * out, pay in the sandbox, then verify while a Razorpay-style webhook races the verify) and
- * SIGKILLs the child at a seeded random moment. After each restart on the same database:
- * every write the server acknowledged (a 2xx) is there, the projections catch up to the store's
- * head, `audit verify` finds no difference, and no order is paid twice.
+ * Kill -9 under load: a crash at any instant loses nothing acknowledged. The real server runs in a
+ * child process; this process plays many customers at once (register, place a resume order, write
+ * to support, check out, pay in the sandbox, then verify while a Razorpay-style webhook races the
+ * verify) and SIGKILLs the child at a seeded random moment. After each restart on the same
+ * database: every write the server acknowledged (a 2xx) is there, the projections catch up to the
+ * store's head, `audit verify` finds no difference, and no order is paid twice.
  *
  * BATTERY=1 runs 20 cycles, `npm test` 3. BATTERY_SEED=<n> replays one run's kill moments.
  */

@@ -3,7 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Method } from './app-routes';
 import type { JsonSchema, SchemaResolver } from './json-schema-arbitrary';
 
-export interface OperationParameter {
+interface OperationParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;

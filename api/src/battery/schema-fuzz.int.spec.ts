@@ -22,7 +22,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const CONCURRENCY = 4;
 const PER_ROUND = 4;
 
-/** A request the server never answers is as bad as a 5xx (issue 9 §3: the cut-off upload). */
+/**
+ * A request the server never answers is as bad as a 5xx (a cut-off upload must still be answered).
+ */
 const ANSWER_TIMEOUT_MS = 15_000;
 
 async function answerWithin<T>(ms: number, answer: Promise<T>): Promise<T | null> {

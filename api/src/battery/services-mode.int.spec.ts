@@ -21,7 +21,7 @@ import { freePort } from '../testing/free-port';
 import { field, localAddresses, send } from './battery-http';
 
 /**
- * Services mode (issue 9, "The battery"): two API instances and the worker (`npm run worker`)
+ * Services mode, as production runs it: two API instances and the worker (`npm run worker`)
  * on real PostgreSQL and a Redis of the test's own (so killing it disturbs nobody else's). Mails,
  * payment webhooks and a retention run go through BullMQ while the worker is SIGKILLed in the
  * middle of sending a mail and Redis is SIGKILLed and started again on the same port and data

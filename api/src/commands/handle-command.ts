@@ -1,4 +1,10 @@
-import type { Command, Decider, DomainEvent } from '@shortlist/domain';
+import {
+  type Command,
+  type Decider,
+  type DomainEvent,
+  eventMetadataFrom,
+  fold,
+} from '@shortlist/domain';
 import {
   type AppendResult,
   type EventStore,
@@ -94,10 +100,7 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
     if (fast !== null) return fast;
   }
   const stream = await store.readStream(streamName);
-  const state = stream.events.reduce(
-    (current, event) => decider.evolve(current, toDomainEvent<E>(event)),
-    decider.initialState(),
-  );
+  const state = fold(decider, stream.events.map(toDomainEvent<E>));
   remember(streams, streamName, { state, version: stream.currentVersion });
   const decided = decider.decide(command, state);
   if (decided.length === 0) {
@@ -166,12 +169,7 @@ async function append<State, C extends Command, E extends DomainEvent>(
   decided: E[],
 ): Promise<HandleCommandResult> {
   const { store, streamName, decider, command } = input;
-  const metadata: JsonObject = {
-    actor: command.metadata.actor,
-    correlationId: command.metadata.correlationId,
-    causationId: command.metadata.causationId,
-    at: command.metadata.now,
-  };
+  const metadata = toJsonObject(eventMetadataFrom(command.metadata));
   const newEvents: NewEvent[] = decided.map((event, index) => ({
     id: eventIdFor(input.eventIds, index, event),
     type: event.type,

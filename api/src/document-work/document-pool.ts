@@ -17,7 +17,7 @@ export interface DocumentPoolLimits {
   heapMb: number;
 }
 
-export interface DocumentPoolStats {
+interface DocumentPoolStats {
   /** Jobs running or waiting now. */
   active: number;
   completed: number;

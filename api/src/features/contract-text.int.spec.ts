@@ -10,10 +10,10 @@ import { multipartForm } from '../testing/orders-test-kit';
 import { emailReservationStreamName } from './accounts/register-account';
 
 /**
- * The contract's one text type on every route (issue 9, "Input"): a string holding NUL, another
- * control character or a bidi override never reaches a command or a query. Each is refused with
- * 400 and the contract's message; before, NUL was stored (and halted the projections) or
- * answered 500, and the others were stored as they came.
+ * The contract's one text type on every route, so no input becomes an event the read side cannot
+ * store: a string holding NUL, another control character or a bidi override never reaches a command
+ * or a query. Each is refused with 400 and the contract's message; before, NUL was stored (and
+ * halted the projections) or answered 500, and the others were stored as they came.
  */
 
 let t: InfluencerTestApp;

@@ -9,7 +9,7 @@ export const DOWNLOAD_MESSAGES = {
 } as const;
 
 /** Uploads were checked by content and named with the matching extension (document-upload.ts). */
-export function mimeTypeOf(fileName: string): string {
+function mimeTypeOf(fileName: string): string {
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
   const kind = DOCUMENT_KINDS.find((candidate) => candidate === extension);
   return kind === undefined ? 'application/octet-stream' : DOCUMENT_MIME_TYPES[kind];

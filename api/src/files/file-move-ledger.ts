@@ -15,7 +15,7 @@ export interface FileMovesTables {
   };
 }
 
-export interface FileMove {
+interface FileMove {
   fileId: string;
   size: number;
   sha256: string;

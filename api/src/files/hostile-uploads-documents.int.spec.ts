@@ -35,7 +35,7 @@ import {
 } from './testing/hostile-documents';
 
 /**
- * The hostile-document half of the battery (issue "untrusted documents never stop the service"):
+ * The hostile-document half of the battery (untrusted documents never stop the service):
  * files built to freeze or crash a parser, sent to the routes that parse or render what a
  * visitor sends, against the real server in a child process (as `npm start` runs it). For each
  * file: the answer and its time, the worst /api/health latency while it ran (health is polled

@@ -18,11 +18,11 @@ import {
 import { openDescriptorCount, rawHttp, waitUntil } from './testing/raw-http';
 import { startUploadWorld } from './testing/upload-world';
 
-// The "Uploads" battery of issue 9: a hostile corpus sent over real sockets to both upload
-// routes (a customer's service order, an admin's delivery attachment). Every answer is a 4xx
-// with nothing kept, or the file is stored and served safely: only as an attachment, nosniff,
-// with a PDF/DOC/DOCX type, a clean name and the exact bytes sent. No answer is a 5xx, and no
-// descriptor stays open afterwards.
+// The uploads battery (no upload may stop the service or leave a file behind): a hostile corpus
+// sent over real sockets to both upload routes (a customer's service order, an admin's delivery
+// attachment). Every answer is a 4xx with nothing kept, or the file is stored and served safely:
+// only as an attachment, nosniff, with a PDF/DOC/DOCX type, a clean name and the exact bytes sent.
+// No answer is a 5xx, and no descriptor stays open afterwards.
 
 let t: OrdersTestApp;
 let alice: TestUser;

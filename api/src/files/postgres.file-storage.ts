@@ -25,7 +25,7 @@ const ABANDONED_AFTER = '1 hour';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** The tables of migrations/20261125-2130-stored-files.migration.ts. */
-export interface StoredFilesTables {
+interface StoredFilesTables {
   stored_files: {
     id: string;
     /** int8 arrives as a string; null while the file is being written. */

@@ -6,9 +6,9 @@ import { minimalPdf } from './testing/document-fixtures';
 import { openDescriptorCount, rawHttp, waitUntil } from './testing/raw-http';
 import { startUploadWorld } from './testing/upload-world';
 
-// Issue 9, item 3: an upload cut off mid-file must release everything it held (the socket, the
-// storage's write stream, the `.part` file), and a malformed multipart body is the client's
-// fault (400), never a 500.
+// An upload cut off mid-file must release everything it held, or a slow attacker exhausts them (the
+// socket, the storage's write stream, the `.part` file), and a malformed multipart body is the
+// client's fault (400), never a 500.
 
 let t: OrdersTestApp;
 let alice: TestUser;

@@ -23,9 +23,9 @@ import {
 import { createLocalDiskFileStorage } from './local-disk.file-storage';
 import { minimalDocx, minimalPdf } from './testing/document-fixtures';
 
-// Issue 9, items 10 and 11: the text an upload brings with it. The file name is scrubbed once,
-// where it enters (customer uploads and admin attachments), so no stored or served name carries
-// a bidi override, a control character or a path; the form's text fields are contract text.
+// The text an upload brings with it must be as storable as typed text. The file name is scrubbed
+// once, where it enters (customer uploads and admin attachments), so no stored or served name
+// carries a bidi override, a control character or a path; the form's text fields are contract text.
 
 let t: OrdersTestApp;
 let alice: TestUser;

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
 /** Lag is counted event by event up to this many; beyond it the read models are simply behind. */
-export const LAG_COUNT_LIMIT = 1000;
+const LAG_COUNT_LIMIT = 1000;
 /** A projection whose batches failed this many times in a row makes the service unhealthy. */
-export const FAILING_AFTER = 3;
+const FAILING_AFTER = 3;
 const CHECK_TIMEOUT_MS = 2000;
 
 type ProjectionsHealth = HealthDetails['projections'];

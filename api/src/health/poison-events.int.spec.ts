@@ -7,12 +7,12 @@ import { appendAsOlderVersion } from '../testing/older-version-writer';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * The read side never halts on one event (issue 9, item 1): an event already stored with text
- * PostgreSQL refuses still projects (the sink), and an event that fails a projection for any
- * other reason is quarantined, visible to admins and retryable, while the rest flows on and the
- * public health stays up. Events are appended straight to the store, around the API's contract,
- * as a damaged database would hold them; NUL travels in the sealed personal fields, as it did
- * before the store refused it (appendAsOlderVersion).
+ * The read side never halts on one event, or one bad row would freeze every screen: an event
+ * already stored with text PostgreSQL refuses still projects (the sink), and an event that fails a
+ * projection for any other reason is quarantined, visible to admins and retryable, while the rest
+ * flows on and the public health stays up. Events are appended straight to the store, around the
+ * API's contract, as a damaged database would hold them; NUL travels in the sealed personal fields,
+ * as it did before the store refused it (appendAsOlderVersion).
  */
 const opened: TestApp[] = [];
 

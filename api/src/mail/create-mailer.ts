@@ -11,7 +11,7 @@ import { createSmtpMailer } from './smtp.mailer';
 export const OUTBOX_ROUTE_PREFIX = '/dev/outbox';
 
 /** Where admins read the outbox (under /api, inside the admin context): features/admin/outbox. */
-export const ADMIN_OUTBOX_ROUTE_PREFIX = '/admin/outbox';
+const ADMIN_OUTBOX_ROUTE_PREFIX = '/admin/outbox';
 
 export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'outbox');

@@ -4,7 +4,7 @@ import type { JobQueue } from '../queue/job-queue.port';
 import type { MailDeliveries } from './mail-deliveries';
 import { MAIL_ID_PATTERN, type Mailer, type OutgoingMail } from './mailer.port';
 
-export const MAIL_SEND_JOB = 'mail.send';
+const MAIL_SEND_JOB = 'mail.send';
 
 /** 8 tries, the first retry after 5 s, doubling: a mail server may be away ~10 minutes. */
 export const MAIL_ATTEMPTS = 8;

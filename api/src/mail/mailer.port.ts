@@ -4,7 +4,7 @@
  * Routes never send directly: they enqueue a `mail.send` job (mail-job.ts), so a request answers
  * at once and a failing mail server is retried with backoff.
  */
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -21,7 +21,7 @@ export interface OutgoingMail extends MailMessage {
   id: string;
 }
 
-export interface SentMail {
+interface SentMail {
   messageId: string;
   /** Where a person can read the message (the dev outbox); null for real delivery. */
   previewUrl: string | null;

@@ -7,8 +7,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 
 /** Where the contract is published (README, e2e and the battery read it from here). */
-export const OPENAPI_PATH = '/api/openapi.json';
-export const API_DOCS_PREFIX = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const API_DOCS_PREFIX = '/api/docs';
 
 /**
  * The reference's own policy: its scripts and styles are files under /api/docs/static, its data

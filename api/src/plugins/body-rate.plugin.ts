@@ -35,7 +35,7 @@ function hasBody(raw: IncomingMessage): boolean {
  * (bytesRead), so it costs one timer per request with a body and nothing per chunk. Node's own
  * timeouts have no such rule: its requestTimeout is one deadline for the whole request.
  */
-export function watchBodyRate(
+function watchBodyRate(
   raw: IncomingMessage,
   response: ServerResponse,
   rate: BodyRate,

@@ -30,7 +30,7 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   gone: 410,
 };
 
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply
       .code(400)

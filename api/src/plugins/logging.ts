@@ -21,7 +21,7 @@ const SECRET_FIELDS = [
   'razorpay_signature',
 ];
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-razorpay-signature"]',

@@ -13,7 +13,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
  * page on another site whose name was made to resolve to 127.0.0.1 (DNS rebinding) still says
  * its own name, and is refused. The raw header is read: X-Forwarded-Host is never trusted here.
  */
-export function namesLoopback(request: FastifyRequest): boolean {
+function namesLoopback(request: FastifyRequest): boolean {
   const host = request.headers.host?.toLowerCase() ?? '';
   const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);
   if (match === null) return false;

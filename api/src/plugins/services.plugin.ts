@@ -20,7 +20,7 @@ export interface ProjectionWaiter {
 }
 
 /** The in-process projection runner, when this process runs one (health reports its state). */
-export interface ProjectionRunnerStatus {
+interface ProjectionRunnerStatus {
   status(): ProjectionStatus[];
 }
 

@@ -1,11 +1,5 @@
 import type { EventStore } from '@shortlist/eventstore';
-import {
-  createKysely,
-  type SubscriberEngine,
-  type SubscriberRunState,
-  type SubscriberStatus,
-  startReactorRunner,
-} from '@shortlist/projections';
+import { createKysely, type SubscriberEngine, startReactorRunner } from '@shortlist/projections';
 import type pg from 'pg';
 import type { Policy, PolicyLogger } from './policy';
 
@@ -25,8 +19,6 @@ export interface PolicyRunnerOptions {
   backoff?: { initialMs: number; maxMs: number };
 }
 
-export type PolicyRunState = SubscriberRunState;
-export type PolicyStatus = SubscriberStatus;
 export type PolicyRunner = SubscriberEngine;
 
 /**

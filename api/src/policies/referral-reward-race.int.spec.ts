@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInfluencerTestApp, type InfluencerTestApp } from '../testing/influencer-test-kit';
 
 /**
- * The races of the battery (issue 9), through the real app: the real payment routes, the real
- * sandbox signatures, the in-process queue and the real referral policy.
+ * The races of the battery (no double reward, no lost one), through the real app: the real payment
+ * routes, the real sandbox signatures, the in-process queue and the real referral policy.
  * - ARCHITECTURE "referral reward": 50 INR once per referred user, even when the browser's verify
  *   and Razorpay's webhooks (redelivered under new event ids) race to mark the order paid. RACES
  *   referred users each race for their first review order: 100 in `npm test`, 1,000 with

@@ -79,7 +79,7 @@ export interface JobQueueOptions {
 }
 
 /** The slice of pino the queues use, so tests can pass a plain object. */
-export interface QueueLogger {
+interface QueueLogger {
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }

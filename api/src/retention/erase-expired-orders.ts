@@ -9,8 +9,8 @@ import type { FileStorage } from '../files/file-storage.port';
 import type { KeyVault } from '../personal-data/key-vault';
 
 /** SPEC §1: "Data is kept 1 month after completion, then deleted." */
-export const RETENTION_DAYS = 30;
-export const RETENTION_ACTOR = 'system:retention';
+const RETENTION_DAYS = 30;
+const RETENTION_ACTOR = 'system:retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The slice of pino used here, so tests can pass a plain object. */

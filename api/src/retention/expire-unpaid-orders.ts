@@ -15,7 +15,7 @@ import type { FileStorage } from '../files/file-storage.port';
 import type { KeyVault } from '../personal-data/key-vault';
 import { fileIdsInStream, type RetentionLogger } from './erase-expired-orders';
 
-export const EXPIRY_ACTOR = 'system:unpaid-expiry';
+const EXPIRY_ACTOR = 'system:unpaid-expiry';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ExpireUnpaidOrdersInput {

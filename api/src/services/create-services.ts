@@ -176,7 +176,7 @@ async function adminEmails(db: Kysely<Database>, config: Config): Promise<string
 }
 
 /** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */
-export function openQueue(config: Config, options: JobQueueOptions): JobQueue {
+function openQueue(config: Config, options: JobQueueOptions): JobQueue {
   return config.redisUrl === null
     ? createInProcessQueue(options)
     : createBullMqQueue({ ...options, redisUrl: config.redisUrl });

@@ -19,7 +19,7 @@ import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 type WithoutMetadata<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   body: Record<string, unknown>;
 }

@@ -37,7 +37,7 @@ export function estimatedPerformanceScore(metrics: ScoredMetrics): number {
 }
 
 /** Lighthouse's `getLogNormalScore` (lighthouse-core/lib/statistics.js). */
-export function logNormalScore(p10: number, median: number, value: number): number {
+function logNormalScore(p10: number, median: number, value: number): number {
   if (value <= 0) return 1;
   const INVERSE_ERFC_ONE_FIFTH = 0.9061938024368232;
   const xLogRatio = Math.log(Math.max(Number.MIN_VALUE, value / median));

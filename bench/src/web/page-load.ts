@@ -32,7 +32,7 @@ export interface PageLoad {
   a11yProblems: string[];
 }
 
-export interface TransferTotal {
+interface TransferTotal {
   /** Bytes on the wire: the body as served (compressed when the server compressed it). */
   bytes: number;
   files: number;
@@ -145,7 +145,7 @@ function total(transfers: Transfer[], type: string): TransferTotal {
  * Layout shifts grouped into session windows (a gap of over 1 s or a window longer than 5 s
  * starts a new one); the page's CLS is its worst window (web.dev's and Lighthouse's definition).
  */
-export function worstSessionWindow(shifts: readonly { at: number; value: number }[]): number {
+function worstSessionWindow(shifts: readonly { at: number; value: number }[]): number {
   let worst = 0;
   let current = 0;
   let windowStart = Number.NEGATIVE_INFINITY;
@@ -163,7 +163,7 @@ export function worstSessionWindow(shifts: readonly { at: number; value: number 
 }
 
 /** The part of each long task over 50 ms, for the tasks that start after first paint. */
-export function totalBlockingTime(
+function totalBlockingTime(
   longTasks: readonly { at: number; duration: number }[],
   firstPaintMs: number,
 ): number {

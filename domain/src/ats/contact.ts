@@ -82,7 +82,7 @@ function topLines(all: readonly AtsLine[]): AtsLine[] {
  * The contact block's lines: profile sections (before the first heading, or under "Contact"),
  * and the neighbourhood of an e-mail found elsewhere (details at the foot of the page).
  */
-export function contactBlock(sections: readonly AtsSection[]): AtsLine[] {
+function contactBlock(sections: readonly AtsSection[]): AtsLine[] {
   const all = sections.flatMap((section) => section.lines);
   const block = sections.filter((section) => section.kind === 'profile').flatMap((s) => s.lines);
   if (block.some((line) => findEmail(line.text) !== null)) return block;

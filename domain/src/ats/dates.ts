@@ -6,7 +6,7 @@
 export type DateFormat = 'month-name' | 'mm/yyyy' | 'yyyy-mm' | 'season' | 'year';
 
 /** Months since year 0: comparable, and Present is Infinity. */
-export type MonthIndex = number;
+type MonthIndex = number;
 
 export interface ParsedDate {
   text: string;

@@ -120,7 +120,7 @@ function hasRange(head: readonly LineFacts[]): boolean {
 }
 
 /** A section's lines grouped into entries. One pass; each line is looked at once. */
-export function entriesOf(lines: readonly AtsLine[]): Entry[] {
+function entriesOf(lines: readonly AtsLine[]): Entry[] {
   const entries: Entry[] = [];
   let current: Entry | null = null;
   let previous: LineFacts | null = null;
@@ -183,10 +183,7 @@ const DANGLING = /[–—~-]\s?$/u;
  * date the text opens with) and the date notes of its first lines. A range left open at a line's
  * end ("2017 –") takes the date the next line opens with ("Present …").
  */
-export function dateFragments(entry: {
-  head: readonly LineFacts[];
-  body: readonly LineFacts[];
-}): string {
+function dateFragments(entry: { head: readonly LineFacts[]; body: readonly LineFacts[] }): string {
   const fragments: string[] = [];
   const lines = [...entry.head, ...entry.body.slice(0, NOTE_LINES)];
   lines.forEach((facts, index) => {
@@ -226,7 +223,7 @@ function stripDates(text: string, range: DateRange | null): string {
   return range === null ? text : text.replace(range.text, ' ');
 }
 
-export function jobOf(entry: Entry): AtsJob {
+function jobOf(entry: Entry): AtsJob {
   const fragments = dateFragments(entry);
   const range = findDateRanges(fragments)[0] ?? null;
   const single = range === null ? (findDates(fragments)[0] ?? null) : null;

@@ -1,6 +1,6 @@
 import { type AtsCheck, type CheckInput, check, listOf } from './checks';
 
-export const MATCH = { pass: 70, warn: 40 } as const;
+const MATCH = { pass: 70, warn: 40 } as const;
 
 /** The job description match: its keywords the resume has, the required ones first. */
 export function keywordsCheck({ keywords }: CheckInput): AtsCheck | null {

@@ -40,7 +40,7 @@ export interface KeywordMatch {
 }
 
 /** How many keywords a description yields at most. */
-export const MAX_KEYWORDS = 20;
+const MAX_KEYWORDS = 20;
 const LONGEST_TERM = 4;
 
 // Function words and the boilerplate every job advert shares; they say nothing about the job.

@@ -2,7 +2,7 @@ import type { AtsDocument, AtsTextItem } from './ats-document';
 import { columnGutters, type Gutter, gutterCandidates, type RowSegment, sideOf } from './columns';
 
 /** A run of items on one line with no wide gap inside: one cell of a row. */
-export interface LineSegment {
+interface LineSegment {
   text: string;
   x: number;
   xEnd: number;
@@ -30,7 +30,7 @@ export interface AtsLine {
 }
 
 /** What the reader found on one page: its columns (1 when none were found). */
-export interface PageLayout {
+interface PageLayout {
   page: number;
   columns: number;
 }
@@ -48,7 +48,7 @@ const SEGMENT_GAP = 2.2;
 const WORD_GAP = 0.15;
 
 /** The font most characters are set in: anything else reads as emphasis. */
-export function bodyFontOf(items: readonly AtsTextItem[]): string | null {
+function bodyFontOf(items: readonly AtsTextItem[]): string | null {
   const counts = new Map<string, number>();
   for (const item of items) {
     counts.set(item.fontName, (counts.get(item.fontName) ?? 0) + item.text.trim().length);
@@ -264,11 +264,6 @@ export function readLines(document: AtsDocument): ReadingOrder {
     layouts.push({ page, columns: read.columns });
   }
   return { lines, layouts };
-}
-
-/** Items → lines in reading order (see readLines). */
-export function linesOf(document: AtsDocument): AtsLine[] {
-  return readLines(document).lines;
 }
 
 /** The plain text a parser hands on: one line per line, pages separated by a blank line. */

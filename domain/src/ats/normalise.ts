@@ -75,7 +75,7 @@ const INVISIBLE_RANGES =
   '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u2069\\uFEFF';
 const INVISIBLE = new RegExp(`[${INVISIBLE_RANGES}]`, 'u');
 
-export interface NormalisedText {
+interface NormalisedText {
   text: string;
   /** Private-use characters dropped: icon-font glyphs a parser cannot map to text. */
   icons: number;
@@ -98,7 +98,7 @@ function isDash(char: string | undefined): boolean {
 // Printable ASCII needs none of the rules below: most of a resume's items are.
 const PLAIN = /^[\x20-\x7E]*$/u;
 
-export function normaliseText(raw: string, options: { drawnHyphens: boolean }): NormalisedText {
+function normaliseText(raw: string, options: { drawnHyphens: boolean }): NormalisedText {
   if (PLAIN.test(raw)) return { text: raw, icons: 0 };
   const chars = Array.from(raw.normalize('NFC'));
   // Pieces joined once at the end, and the last character kept apart: asking a growing string

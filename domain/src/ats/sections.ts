@@ -38,7 +38,7 @@ function wordsOf(text: string): string[] {
 }
 
 /** The section a heading's words name exactly ("Work Experience"), or null. */
-export function headingKind(text: string): HeadingKind | null {
+function headingKind(text: string): HeadingKind | null {
   return PHRASES.get(wordsOf(text).join(' ')) ?? null;
 }
 
@@ -46,7 +46,7 @@ export function headingKind(text: string): HeadingKind | null {
  * The section a heading's words contain ("Skills & Awards" → skills, "Volunteer Experience" →
  * volunteering): the longest known wording inside it, the first one on a tie.
  */
-export function headingMatch(text: string): HeadingKind | null {
+function headingMatch(text: string): HeadingKind | null {
   const words = wordsOf(text);
   let best: HeadingKind | null = null;
   let bestLength = 0;
@@ -87,7 +87,7 @@ function isCapitals(text: string): boolean {
 }
 
 /** The font size most text is set in. */
-export function bodySizeOf(lines: readonly AtsLine[]): number {
+function bodySizeOf(lines: readonly AtsLine[]): number {
   const counts = new Map<number, number>();
   for (const line of lines) {
     const size = Math.round(line.fontSize * 2) / 2;
@@ -136,7 +136,7 @@ function firstContactLine(lines: readonly AtsLine[]): number {
  * Recent Work Experience:") does not look like the section headings and stays inside its section.
  * Without any known heading, a short line in capitals that is bold or larger is one.
  */
-export function headingLines(lines: readonly AtsLine[]): Set<number> {
+function headingLines(lines: readonly AtsLine[]): Set<number> {
   const bodySize = bodySizeOf(lines);
   const profileEnd = firstContactLine(lines);
   const styles = new Set<string>();

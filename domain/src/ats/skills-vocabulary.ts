@@ -16,7 +16,7 @@ export interface VocabularyEntry {
   forms: Form[];
 }
 
-export function formOf(spelling: string): Form {
+function formOf(spelling: string): Form {
   const everyday = spelling.startsWith('!');
   const written = everyday ? spelling.slice(1) : spelling;
   const raws = written.split(/\s+/u).flatMap(piecesOf);

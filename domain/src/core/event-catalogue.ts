@@ -15,7 +15,7 @@ export interface EventCatalogue<Schemas extends EventSchemaMap = EventSchemaMap>
   readonly schemas: Schemas;
 }
 
-export type EventSchemaMap = { readonly [type: string]: z.ZodType };
+type EventSchemaMap = { readonly [type: string]: z.ZodType };
 
 /** An event of the catalogue as decoded: its type and its payload as stored. */
 export type StoredEventOf<C> =
@@ -104,5 +104,48 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** A personal field (PERSONAL_FIELDS): null once its stream's key is erased. */
-export const personal = <Schema extends z.ZodType>(schema: Schema) => schema.nullable();
+/** The schemas `personal` made: the brand the catalogue walk below looks for. */
+const personalSchemas = new WeakSet<z.ZodType>();
+
+/**
+ * A personal field: the encrypting store seals it with its stream's key, and it reads null once
+ * that key is erased. Branding the field here is the whole decision (PERSONAL_FIELDS is derived
+ * from the brands), so a field cannot be declared personal and still be stored in clear.
+ */
+export const personal = <Schema extends z.ZodType>(schema: Schema) => {
+  const nullable = schema.nullable();
+  personalSchemas.add(nullable);
+  return nullable;
+};
+
+/** Whether a field's schema is branded personal, through `.default()` and similar wrappers. */
+function isPersonal(schema: z.ZodType): boolean {
+  let current: unknown = schema;
+  while (typeof current === 'object' && current !== null) {
+    if (personalSchemas.has(current as z.ZodType)) return true;
+    current = (current as { _zod?: { def?: { innerType?: unknown } } })._zod?.def?.innerType;
+  }
+  return false;
+}
+
+/**
+ * The personal fields of every event type of these catalogues, found from the `personal` brand
+ * on each top-level field of the event's object schema; types without one are left out.
+ */
+export function personalFieldsOfCatalogues(
+  catalogues: readonly EventCatalogue[],
+): Record<string, readonly string[]> {
+  const fields: Record<string, readonly string[]> = {};
+  for (const catalogue of catalogues) {
+    for (const [type, schema] of Object.entries(catalogue.schemas)) {
+      const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
+      if (shape === undefined) continue;
+      const branded = Object.keys(shape).filter((key) => {
+        const field = shape[key];
+        return field !== undefined && isPersonal(field);
+      });
+      if (branded.length > 0) fields[type] = branded;
+    }
+  }
+  return fields;
+}

@@ -276,7 +276,7 @@ describe('opening a delivery', () => {
   });
 });
 
-describe('the ATS check on an order (issue 14)', () => {
+describe('the ATS check on an order', () => {
   const report: AtsReport = {
     score: 74,
     kind: 'pdf',

@@ -124,7 +124,7 @@ export interface AtsJobMatch {
 
 /**
  * The ATS check of the uploaded resume, run by the server on the stored file when the order was
- * placed from the ATS check page (issue 14). Score, verdicts and the job match stay readable
+ * placed from the ATS check page. Score, verdicts and the job match stay readable
  * after an erasure; what the parser read from the person's file (its text, the fields it found,
  * and the checks' sentences, which quote the resume's headings and dates) is personal.
  */

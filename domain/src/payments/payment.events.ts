@@ -89,7 +89,8 @@ export type PaymentAmountMismatch = DomainEvent<
 
 /**
  * Why money went back. An admin refund of a paid order is `requested`; the others are automatic:
- * a captured payment that cannot pay its order is returned rather than kept (issue 9, item 5).
+ * a captured payment that cannot pay its order is returned rather than kept: no money without a
+ * service.
  * `provider` is a refund we learnt of from Razorpay without having made it (its dashboard).
  */
 export type RefundReason =

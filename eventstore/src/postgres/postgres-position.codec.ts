@@ -11,7 +11,7 @@ export interface PostgresPosition {
 }
 
 /** The position before every event: readAll/subscribe from null start here. */
-export const POSTGRES_START: PostgresPosition = { transactionId: 0n, globalPosition: 0n };
+const POSTGRES_START: PostgresPosition = { transactionId: 0n, globalPosition: 0n };
 
 export function encodePostgresPosition(position: PostgresPosition): Position {
   return encodePositionPair([position.transactionId, position.globalPosition]);

@@ -41,7 +41,7 @@ export const auditLogProjection: Projection = {
   },
 };
 
-export function toAuditLogRow(event: RecordedEvent): NewAuditLogRow {
+function toAuditLogRow(event: RecordedEvent): NewAuditLogRow {
   const { metadata } = event;
   return {
     position: event.position,

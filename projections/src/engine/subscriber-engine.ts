@@ -27,7 +27,7 @@ export interface Subscriber {
   restartsAfter?(error: unknown): boolean;
 }
 
-export interface SubscriberSession {
+interface SubscriberSession {
   /** Deliveries start strictly after it (null: from the first event). */
   readonly position: Position | null;
   /** Handles one delivered batch on the leased connection; returns the new checkpoint. */

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, JSONColumnType, Selectable } from 'kysely';
+import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, string, string>;
 type NullableTimestamp = ColumnType<Date | null, string | null, string | null>;
@@ -151,7 +151,6 @@ export interface InfluencerQueriesTable {
 
 export type InfluencerLedgerRow = Selectable<InfluencerLedgersTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
-export type NewPayoutRow = Insertable<PayoutsTable>;
 export type InfluencerReferredOrderRow = Selectable<InfluencerReferredOrdersTable>;
 export type InfluencerQueryRow = Selectable<InfluencerQueriesTable>;
 export type InfluencerReferralFlagRow = Selectable<InfluencerReferralFlagsTable>;

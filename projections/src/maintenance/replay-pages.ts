@@ -87,7 +87,7 @@ export async function readPages(
  * the sink once for the page rather than once per projection reading it: the sink is a pure
  * function of the event, and it was a tenth of a rebuild's CPU time, paid up to three times.
  */
-export async function applyPageInTransaction(
+async function applyPageInTransaction(
   trx: Transaction<Database>,
   targets: readonly ReplayTarget[],
   page: RecordedEvent[],

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /**
  * One row per projection: the position of the last event whose effect is committed, and the
@@ -14,5 +14,3 @@ export interface ProjectionCheckpointsTable {
 }
 
 export type ProjectionCheckpoint = Selectable<ProjectionCheckpointsTable>;
-export type NewProjectionCheckpoint = Insertable<ProjectionCheckpointsTable>;
-export type ProjectionCheckpointUpdate = Updateable<ProjectionCheckpointsTable>;

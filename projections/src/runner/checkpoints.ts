@@ -194,7 +194,7 @@ async function moveCheckpoint(
  * checkpoint past it, in one transaction (moveCheckpoint), so later events flow on.
  * Returns the new checkpoint.
  */
-export async function quarantineEvent(
+async function quarantineEvent(
   db: Kysely<Database>,
   projection: Projection,
   expected: Position | null,

@@ -143,7 +143,7 @@ export const messages = {
     download: (name: string) => `Download ${name}`,
     downloadFailed: 'Download failed',
     firstDraftLead: "The builder's form as an ATS-friendly resume, to start the writing from.",
-    // The ATS check the order was placed with (issue 14).
+    // The ATS check the order was placed with.
     ats: {
       score: (score: number) => `Score ${score} / 100`,
       summary: (kind: string, pages: number, words: number, when: string) =>

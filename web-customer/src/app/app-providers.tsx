@@ -8,7 +8,7 @@ const loadCustomerStaleAfter = () =>
 /**
  * What the whole app stands in: the API client and the slot of the one server-state cache. The
  * cache (and the query library) is made by the first screen that reads through it: Home reads
- * nothing, so a first visit does not download it (issue 13 §5).
+ * nothing, so a first visit does not download it (a smaller first load).
  */
 export function AppProviders({
   children,

@@ -283,7 +283,7 @@ export const flowMessages = {
     next: 'Next',
     backToTop: 'Back to Top',
     submit: 'Submit',
-    // Issue 14: the PDF the order will deliver, before ordering.
+    // The PDF the order will deliver, shown before ordering.
     previewPdf: 'Preview PDF',
     previewing: 'Making the PDF…',
     previewReady: 'Your PDF is ready:',

@@ -34,7 +34,7 @@ export function loginPath(next?: string): string {
  * A `next` target we are willing to go to after login: a path on this site only. '//evil.com'
  * and '/\evil.com' are treated by browsers as other origins, so they are refused.
  */
-export function safeNextPath(value: string | null | undefined): string | null {
+function safeNextPath(value: string | null | undefined): string | null {
   if (!value?.startsWith('/')) return null;
   if (value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;

@@ -5,7 +5,7 @@ import shared from './modal-shell.module.css';
 import { useModalDialog } from './use-modal-dialog';
 
 /** The class names a look (centred dialog, side drawer) adds to the shared structure. */
-export interface ModalShellClasses {
+interface ModalShellClasses {
   frame?: string;
   header?: string;
   body?: string;

@@ -18,10 +18,10 @@ import { type AttemptLimit, perIpLimit, routeRateLimit } from '../../shared/rate
 import { createResetToken } from './reset-token';
 
 /** ARCHITECTURE.md: reset links expire in 1 hour. */
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /** The queued half of /forgot: find the account, record the link, queue the mail. */
-export const PASSWORD_RESET_REQUEST_JOB = 'account.password-reset-request';
+const PASSWORD_RESET_REQUEST_JOB = 'account.password-reset-request';
 
 const resetRequestJobSchema = z.object({
   mailId: z.string().regex(MAIL_ID_PATTERN),

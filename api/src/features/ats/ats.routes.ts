@@ -5,8 +5,8 @@ import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
 import { atsCheckRoute } from './ats-check.route';
 
 /**
- * The public ATS check (issue 14). Multipart parsing is registered in this context only, with
- * the order uploads' limits; no storage is: the check keeps nothing.
+ * The public ATS check, open to visitors without an account. Multipart parsing is registered in
+ * this context only, with the order uploads' limits; no storage is: the check keeps nothing.
  */
 export const atsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A job description may be up to 20000 characters, several bytes each in UTF-8: the orders'

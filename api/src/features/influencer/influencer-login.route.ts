@@ -6,7 +6,7 @@ import { HttpError } from '../../shared/http-error';
 import { type AttemptLimit, perIpLimit } from '../../shared/rate-limits';
 
 /** Login guesses per IP + e-mail per minute (ARCHITECTURE.md: login routes are rate-limited). */
-export const INFLUENCER_LOGIN_LIMIT = { max: 10, timeWindowMs: 60_000 };
+const INFLUENCER_LOGIN_LIMIT = { max: 10, timeWindowMs: 60_000 };
 
 /**
  * Login attempts per IP over all e-mails per minute, as the customer login has (credential

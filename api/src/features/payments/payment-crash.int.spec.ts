@@ -24,7 +24,7 @@ import { createSandboxProvider } from '../../shared/payments/sandbox.provider';
 import { freePort } from '../../testing/free-port';
 import { reconcilePayments } from './reconcile-payments';
 
-// Issue 10 §3: payment and order are two streams, written one after the other by verify, the
+// Payment and order are two streams, written one after the other by verify, the
 // webhook, the reconciliation job and the admin refund. Kill -9 the real server between the two
 // writes, start it again on the same database, and each recovery path must leave the order paid
 // (or refunded) exactly once: the customer's verify retried, the reconciliation job, the admin's

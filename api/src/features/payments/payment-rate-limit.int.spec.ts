@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { PAYMENT_RATE_LIMITS } from './payment-rate-limits';
 
-// Issue 9, item 8: checkout and verify are limited per client IP, far above a real customer.
+// Checkout and verify are limited per client IP (each call costs a provider round trip), far above
+// a real customer.
 let t: TestApp;
 let token: string;
 

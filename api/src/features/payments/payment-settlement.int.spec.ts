@@ -13,8 +13,9 @@ import {
   scheduleReconcileRun,
 } from './reconcile-payments';
 
-// Issue 9, item 5: every captured payment ends paying its order or refunded, whichever channel
-// (verify or webhook) reports it, and the reconciliation job settles the ones nobody did.
+// Money taken is never kept without a service: every captured payment ends paying its order or
+// refunded, whichever channel (verify or webhook) reports it, and the reconciliation job settles
+// the ones nobody did.
 let t: PaymentsTestApp;
 
 beforeAll(async () => {

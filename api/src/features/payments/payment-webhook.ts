@@ -12,7 +12,7 @@ import { recordCapturedPayment } from './record-captured-payment';
 import { recordPaymentFailure } from './record-payment-failure';
 
 /** The queue job that carries one verified webhook delivery. */
-export const PAYMENT_WEBHOOK_JOB = 'payments.webhook';
+const PAYMENT_WEBHOOK_JOB = 'payments.webhook';
 
 const ACTOR = 'provider:razorpay';
 
@@ -29,7 +29,7 @@ const paymentEntity = z.looseObject({
   notes: z.unknown().optional(),
 });
 
-export const webhookEventSchema = z.looseObject({
+const webhookEventSchema = z.looseObject({
   entity: z.literal('event'),
   event: z.string(),
   payload: z.looseObject({
@@ -58,9 +58,9 @@ export const webhookEventSchema = z.looseObject({
   }),
 });
 
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
-export interface WebhookJobPayload extends JsonObject {
+interface WebhookJobPayload extends JsonObject {
   eventId: string;
   event: JsonObject;
 }

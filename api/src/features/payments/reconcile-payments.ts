@@ -12,7 +12,7 @@ import {
   settleCapturedPayment,
 } from './settle-captured-payment';
 
-export const PAYMENT_RECONCILE_JOB = 'payments.reconcile';
+const PAYMENT_RECONCILE_JOB = 'payments.reconcile';
 
 /** Often enough that a customer waits minutes, not hours, for a stuck payment's order or money. */
 export const RECONCILE_INTERVAL_MS = 15 * 60 * 1000;
@@ -20,7 +20,7 @@ export const RECONCILE_INTERVAL_MS = 15 * 60 * 1000;
  * A capture younger than this is left to verify and the webhook (Razorpay retries webhooks for
  * a day): the job is for captures nobody is going to report again, not a third racer.
  */
-export const RECONCILE_MIN_AGE_MS = 10 * 60 * 1000;
+const RECONCILE_MIN_AGE_MS = 10 * 60 * 1000;
 const RECONCILE_ATTEMPTS = 3;
 const RECONCILE_BACKOFF_MS = 60_000;
 const PAGE = 1000;
@@ -149,7 +149,7 @@ export async function reconcilePayments(
 }
 
 /** The run slot `at` falls in: every process computes the same key for it. */
-export function reconcileSlot(at: Date): Date {
+function reconcileSlot(at: Date): Date {
   return new Date(Math.floor(at.getTime() / RECONCILE_INTERVAL_MS) * RECONCILE_INTERVAL_MS);
 }
 

@@ -4,7 +4,7 @@ import { ConfigError } from '../../config/config';
 import { startServer } from '../../main/start-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-// Issue 9, item 4: the sandbox's pay button marks any order paid, so production without real
+// The sandbox's pay button marks any order paid, so production without real
 // Razorpay keys must not start unless RAZORPAY_SANDBOX says so, and then says it loudly.
 const JWT_SECRET = randomBytes(32).toString('hex');
 let app: TestApp | null = null;

@@ -29,7 +29,7 @@ export type SettledCapture =
  * The provider's idempotency key for the automatic refund of one payment: derived from the
  * payment id, so verify, the webhook and the reconciliation job racing on it refund once.
  */
-export function captureRefundKey(paymentId: string): string {
+function captureRefundKey(paymentId: string): string {
   return `autorefund_${createHash('sha256').update(paymentId).digest('hex').slice(0, 32)}`;
 }
 
@@ -59,12 +59,12 @@ export async function loadOrderOrNull(
 const MAX_ROUNDS = 4;
 
 /**
- * Brings one captured payment to its end (issue 9, item 5): it pays the order when it can
- * (MarkOrderPaid, with the same event ids as every other path, so a repeat appends nothing), else
- * the provider refunds it in full (one idempotency key per payment) and RefundIssued with the
- * reason goes on the payment stream. The order stream is not touched by such a refund: the order
- * was never paid by this money. Safe to call any number of times from verify, the webhook and the
- * reconciliation job at once.
+ * Brings one captured payment to its end, so no money is kept without a service: it pays the order
+ * when it can (MarkOrderPaid, with the same event ids as every other path, so a repeat appends
+ * nothing), else the provider refunds it in full (one idempotency key per payment) and RefundIssued
+ * with the reason goes on the payment stream. The order stream is not touched by such a refund: the
+ * order was never paid by this money. Safe to call any number of times from verify, the webhook and
+ * the reconciliation job at once.
  */
 export async function settleCapturedPayment(
   app: PaymentsApp,

@@ -20,7 +20,7 @@ import { HttpError } from '../../shared/http-error';
 import { commandMetadata, loadOrder, loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 
-export const CHECKOUT_MESSAGES = {
+const CHECKOUT_MESSAGES = {
   started: 'Checkout started.',
   /** SPEC §8 wording. */
   unableToStart: 'Unable to start checkout.',

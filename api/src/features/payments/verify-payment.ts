@@ -17,7 +17,7 @@ import { recordCapturedPayment } from './record-captured-payment';
  * condition of payment: a slow provider must not hold the customer's "paid" for the adapter's
  * whole request timeout.
  */
-export const METHOD_LOOKUP_TIMEOUT_MS = 3_000;
+const METHOD_LOOKUP_TIMEOUT_MS = 3_000;
 
 /** The method the provider names on the payment, or undefined when it could not tell us in time. */
 async function paymentMethod(
@@ -45,7 +45,7 @@ async function paymentMethod(
   }
 }
 
-export const VERIFY_MESSAGES = {
+const VERIFY_MESSAGES = {
   verified: 'Payment verified.',
   /** SPEC §8 wording. */
   failed: PAYMENT_MESSAGES.verificationFailed,

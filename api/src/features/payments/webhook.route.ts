@@ -5,7 +5,7 @@ import { contractRoute } from '../../shared/contract-route';
 import { isValidWebhookSignature } from '../../shared/payments/razorpay-signature';
 import { enqueueWebhook, processWebhookEvent, webhookEventId } from './payment-webhook';
 
-export const WEBHOOK_MESSAGES = {
+const WEBHOOK_MESSAGES = {
   badSignature: 'Invalid webhook signature.',
   badBody: 'Invalid webhook body.',
 } as const;

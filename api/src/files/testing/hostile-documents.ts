@@ -7,12 +7,6 @@ import { crc32, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } f
 /** `small` for `npm test`, `full` for `npm run test:battery` (the sizes of the attacks measured). */
 export type CorpusSize = 'small' | 'full';
 
-export interface HostileDocument {
-  name: string;
-  filename: string;
-  content: Buffer;
-}
-
 // --- compression, by streaming: a gigabyte is never held in memory ---------------------------
 
 interface Deflated {
@@ -55,7 +49,7 @@ function deflated(data: Buffer): Deflated {
 // --- zip ---------------------------------------------------------------------------------------
 
 /** A zip of deflated entries with its central directory (what Word and mammoth read). */
-export function zipOf(entries: readonly { name: string; entry: Deflated }[]): Buffer {
+function zipOf(entries: readonly { name: string; entry: Deflated }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -252,7 +246,7 @@ export function legacyDocOf(text: string): Buffer {
  * The line that froze the server for ~20 s: 200,000 characters of the e-mail pattern's own
  * class with no `@`, so a backtracking e-mail regex tries every start against every end.
  */
-export const LONG_LINE_WITHOUT_AT = 'a'.repeat(200_000);
+const LONG_LINE_WITHOUT_AT = 'a'.repeat(200_000);
 
 /** 1.3 KB on the wire: the DOCX that froze every request for about 20 seconds. */
 export function longLineDocx(): Promise<Buffer> {

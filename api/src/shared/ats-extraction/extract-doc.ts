@@ -15,7 +15,7 @@ function runsOf(text: string): string[] {
 }
 
 /** The larger of the two readings (8-bit or UTF-16LE) is the document's text. */
-export function legacyDocText(bytes: Buffer): string {
+function legacyDocText(bytes: Buffer): string {
   const latin = runsOf(bytes.toString('latin1'));
   const wide = runsOf(bytes.toString('utf16le'));
   const length = (runs: string[]) => runs.reduce((sum, run) => sum + run.length, 0);

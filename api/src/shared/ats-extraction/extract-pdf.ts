@@ -7,7 +7,7 @@ import { withPageFacts } from './pdf-page-reader';
 import { checkPdfStreams } from './pdf-stream-check';
 
 /** Pages read at most: a resume has one to three; the rest only costs time. */
-export const MAX_PDF_PAGES = 20;
+const MAX_PDF_PAGES = 20;
 
 // Image XObjects are streams, so their dictionaries are never inside compressed object streams:
 // counting them in the raw bytes sees every image the file embeds, drawn or not.

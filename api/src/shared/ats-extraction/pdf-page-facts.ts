@@ -104,7 +104,7 @@ const MARK_MIN = 1;
 const MARK_MAX = 8;
 const MARK_ASPECT = 2;
 /** Shapes looked at per page at most: a drawing of thousands of paths holds no bullets worth it. */
-export const MAX_PATHS_PER_PAGE = 5000;
+const MAX_PATHS_PER_PAGE = 5000;
 
 /**
  * The small filled shapes of a page (candidates for drawn bullets), following the current

@@ -70,7 +70,7 @@ export function statsOf(figures: LedgerFigures): InfluencerStats {
   };
 }
 
-export function payoutView(row: PayoutRow): PayoutView {
+function payoutView(row: PayoutRow): PayoutView {
   return {
     _id: row.id,
     amount: row.amount,

@@ -4,7 +4,7 @@ import type { OrderRow } from '@shortlist/projections';
 import { shownFileName } from '../../files/shown-file-name';
 
 /** The download and receipt routes the `url`s point at: never a storage id or a disk path. */
-export const orderUrls = {
+const orderUrls = {
   upload: (orderId: string, index: number) => `/api/orders/${orderId}/uploads/${index}`,
   attachment: (orderId: string, filename: string) =>
     `/api/orders/${orderId}/attachments/${encodeURIComponent(filename)}`,
@@ -67,6 +67,6 @@ function iso(time: Date | null): string | null {
 }
 
 /** SPEC §4: a missing status, or one of 'paid', is shown as pending. */
-export function displayStatus(status: string | null): OrderStatus {
+function displayStatus(status: string | null): OrderStatus {
   return ORDER_STATUSES.find((known) => known === status) ?? 'pending';
 }

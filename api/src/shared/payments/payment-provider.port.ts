@@ -7,7 +7,7 @@ import type { Currency } from '@shortlist/domain';
  * definition of this file.
  */
 
-export type ProviderOrderStatus = 'created' | 'attempted' | 'paid';
+type ProviderOrderStatus = 'created' | 'attempted' | 'paid';
 
 export interface ProviderOrder {
   /** 'order_…' */

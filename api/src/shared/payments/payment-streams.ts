@@ -1,6 +1,7 @@
 import {
   type CommandMetadata,
   DomainError,
+  fold,
   ORDER_MESSAGES,
   type OrderEvent,
   type OrderPlaced,
@@ -39,7 +40,7 @@ export interface LoadedOrder {
 export async function loadOrder(store: EventStore, orderId: string): Promise<LoadedOrder> {
   const { events } = await store.readStream(orderStreamName(orderId));
   const orderEvents = events.map(asOrderEvent);
-  const order = orderEvents.reduce(orderDecider.evolve, orderDecider.initialState());
+  const order = fold(orderDecider, orderEvents);
   const placedEvent = orderEvents.find((event) => event.type === 'OrderPlaced');
   if (order.kind === 'none' || placedEvent?.type !== 'OrderPlaced') {
     throw new DomainError('not_found', ORDER_MESSAGES.notFound);
@@ -49,7 +50,7 @@ export async function loadOrder(store: EventStore, orderId: string): Promise<Loa
 
 export async function loadPayment(store: EventStore, orderId: string): Promise<PaymentState> {
   const { events } = await store.readStream(paymentStreamName(orderId));
-  return events.map(asPaymentEvent).reduce(paymentDecider.evolve, paymentDecider.initialState());
+  return fold(paymentDecider, events.map(asPaymentEvent));
 }
 
 export function commandMetadata(

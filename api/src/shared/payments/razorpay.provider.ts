@@ -115,7 +115,7 @@ export function toProviderPayment(raw: unknown): ProviderPayment {
   };
 }
 
-export function toProviderRefund(raw: unknown): ProviderRefund {
+function toProviderRefund(raw: unknown): ProviderRefund {
   const refund = refundSchema.parse(raw);
   return {
     id: refund.id,
@@ -135,7 +135,7 @@ const errorBodySchema = z.object({
  * axios client with an AxiosError carrying `response`; with no answer at all the SDK's own
  * error mapper crashes on the missing response and a TypeError arrives. All become one type.
  */
-export function toProviderError(thrown: unknown): PaymentProviderError {
+function toProviderError(thrown: unknown): PaymentProviderError {
   if (thrown instanceof PaymentProviderError) return thrown;
   if (typeof thrown === 'object' && thrown !== null) {
     const response: unknown = 'response' in thrown ? thrown.response : thrown;

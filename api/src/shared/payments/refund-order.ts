@@ -18,7 +18,7 @@ import { handleCommand } from '../../commands/handle-command';
 import { loadOrder, loadPayment } from './payment-streams';
 import type { PaymentsApp } from './payments';
 
-export interface RefundResult {
+interface RefundResult {
   orderId: string;
   refundId: string;
   amountMinor: number;
@@ -39,7 +39,7 @@ export interface RefundedOrder {
  * admins pressing Refund at once (or one retry after a lost answer) refund once at the provider.
  * Razorpay wants at least 10 of [A-Za-z0-9_-].
  */
-export function refundIdempotencyKey(orderId: string): string {
+function refundIdempotencyKey(orderId: string): string {
   return `refund_${createHash('sha256').update(orderId).digest('hex').slice(0, 32)}`;
 }
 

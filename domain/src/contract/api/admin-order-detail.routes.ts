@@ -80,8 +80,9 @@ export type OrderPaymentView = z.infer<typeof orderPaymentSchema>;
 
 /**
  * The ATS check the server ran on the upload when the order was placed from the ATS check page
- * (issue 14). Score, verdicts and the job match outlive the erasure; what the parser read from
- * the file (each check's sentence, the text, the fields found) reads null once erased.
+ * (placed from the ATS check page). Score, verdicts and the job match outlive the erasure; what the
+ * parser read from the file (each check's sentence, the text, the fields found) reads null once
+ * erased.
  */
 export const orderAtsCheckSchema = z.object({
   checkedAt: z.string(),

@@ -3,7 +3,10 @@ import { defineRoute } from './route';
 
 const upDown = z.enum(['up', 'down']);
 
-/** All anyone may learn: no error text, no positions, no projection names (issue 9, rule 9). */
+/**
+ * All anyone may learn: no error text, no positions, no projection names (they map the system for
+ * an attacker).
+ */
 export const publicHealthSchema = z.object({ ok: z.boolean(), status: upDown });
 
 /** What only admins see: which part is down, and why the read side lags. */

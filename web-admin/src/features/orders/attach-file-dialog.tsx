@@ -8,7 +8,7 @@ import styles from './orders.module.css';
 const copy = messages.orders;
 
 /** The API's cap on one document (files/document-sniffer.ts); checked here to fail fast. */
-export const MAX_DELIVERY_BYTES = 10 * 1024 * 1024;
+const MAX_DELIVERY_BYTES = 10 * 1024 * 1024;
 
 /** Attach delivery file: one PDF, DOC or DOCX, with upload progress (SPEC §2, §5). */
 export function AttachFileDialog({

@@ -20,7 +20,7 @@ export interface HistoryStep {
   facts: HistoryFact[];
 }
 
-export interface HistoryFact {
+interface HistoryFact {
   label: string;
   /** null: a personal field the erasure (or the order's deletion) shredded. */
   value: string | null;

@@ -85,7 +85,7 @@ function atsCheck(erased = false) {
   };
 }
 
-describe('Order drawer: the ATS check and the first draft (issue 14)', () => {
+describe('Order drawer: the ATS check and the first draft', () => {
   it('shows the check the order was placed with: score, verdicts, job match, fields and text', async () => {
     api(detailAnswer({ atsCheck: atsCheck() }));
     renderAdmin('/orders');

@@ -63,7 +63,7 @@ function usePendingOrder(service: UploadService | null, signedIn: boolean) {
   return [pending, setPending] as const;
 }
 
-/** /ats-check (issue 14): the free check, open to everyone, and the way into a paid order. */
+/** /ats-check: the free check, open to everyone, and the way into a paid order. */
 export function AtsCheckScreen() {
   const { signedIn } = useSession();
   const [searchParams] = useSearchParams();

@@ -1,6 +1,6 @@
 import type { UploadService } from '@shortlist/domain/contract';
 
-/** The ATS check page's words (issue 14). */
+/** The ATS check page's words. */
 export const atsMessages = {
   title: 'Free ATS resume check · Shortlist',
   eyebrow: 'Free ATS check',

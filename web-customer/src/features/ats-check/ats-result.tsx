@@ -10,7 +10,7 @@ const STATUS_TONE: Readonly<Record<AtsReportView['checks'][number]['status'], Ch
   fail: 'danger',
 };
 
-export function scoreTone(score: number): 'good' | 'fair' | 'poor' {
+function scoreTone(score: number): 'good' | 'fair' | 'poor' {
   if (score >= 80) return 'good';
   if (score >= 50) return 'fair';
   return 'poor';

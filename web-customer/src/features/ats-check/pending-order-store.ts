@@ -18,7 +18,7 @@ export interface PendingOrder {
 const DATABASE = 'shortlist-ats-check';
 const STORE = 'pending';
 const KEY = 'order';
-export const PENDING_ORDER_TTL_MS = 60 * 60 * 1000;
+const PENDING_ORDER_TTL_MS = 60 * 60 * 1000;
 
 let memory: PendingOrder | null = null;
 

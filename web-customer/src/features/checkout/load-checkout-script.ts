@@ -20,7 +20,7 @@ export interface RazorpayOptions {
   modal: { ondismiss: () => void; escape?: boolean };
 }
 
-export interface RazorpayCheckout {
+interface RazorpayCheckout {
   open(): void;
   on(event: 'payment.failed', callback: (response: unknown) => void): void;
 }

@@ -3,8 +3,8 @@ import { type ApiClient, callApi } from '@shortlist/web-kit';
 import { isPaid, type Order } from '../../shared/orders/order-facts';
 
 /** SPEC §4, §9: after verification the order is read up to 6 times, 800 ms apart. */
-export const PAYMENT_POLL_ATTEMPTS = 6;
-export const PAYMENT_POLL_INTERVAL_MS = 800;
+const PAYMENT_POLL_ATTEMPTS = 6;
+const PAYMENT_POLL_INTERVAL_MS = 800;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useState } from 'react';
 
 /** SPEC §4 / §9: count up over 1600 ms with ease-out, once 30% of the band is visible. */
-export const COUNT_UP_DURATION_MS = 1600;
-export const COUNT_UP_THRESHOLD = 0.3;
+const COUNT_UP_DURATION_MS = 1600;
+const COUNT_UP_THRESHOLD = 0.3;
 
 /** Cubic ease-out: fast at first, settling gently on the final number. */
 export function easeOutCubic(progress: number): number {

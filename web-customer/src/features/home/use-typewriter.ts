@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** SPEC §4: type 80 ms a letter, hold 900 ms, delete 40 ms a letter, pause 300 ms, next word. */
-export const TYPEWRITER_TIMING = { typeMs: 80, holdMs: 900, deleteMs: 40, pauseMs: 300 } as const;
+const TYPEWRITER_TIMING = { typeMs: 80, holdMs: 900, deleteMs: 40, pauseMs: 300 } as const;
 
 export type TypewriterTiming = { [Key in keyof typeof TYPEWRITER_TIMING]: number };
 

@@ -9,7 +9,7 @@ import { LEGAL_TITLES, type LegalDocumentId } from './legal-titles';
 
 export type { LegalDocumentId } from './legal-titles';
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs: readonly string[];
   list?: readonly string[];

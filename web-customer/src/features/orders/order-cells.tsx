@@ -12,7 +12,7 @@ export interface OrderActions {
   onShowReceipt: (order: Order) => void;
 }
 
-/** The builder's form as a PDF and a Word file, made on download (issue 14). */
+/** The builder's form as a PDF and a Word file, made on download (never stored). */
 const BUILT_RESUME = ['pdf', 'docx'] as const;
 
 /** The customer's own files (SPEC §2 Uploads column); for a built resume, its PDF and DOCX. */

@@ -9,7 +9,7 @@ import styles from './orders.module.css';
 const copy = flowMessages.orders;
 
 /** SPEC §9: the banner links at most 3 orders. */
-export const PENDING_BANNER_LIMIT = 3;
+const PENDING_BANNER_LIMIT = 3;
 
 /** SPEC §2: orders awaiting payment, with Resume Checkout links and See all pending. */
 export function PendingBanner({ orders }: { orders: readonly Order[] }) {

@@ -1,5 +1,5 @@
 /** Where a referral code seen once is kept, so it survives the visitor browsing around first. */
-export const REFERRAL_STORAGE_KEY = 'ref';
+const REFERRAL_STORAGE_KEY = 'ref';
 
 // Codes are short tokens; anything else is not worth sending.
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;

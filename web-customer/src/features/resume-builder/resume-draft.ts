@@ -1,4 +1,4 @@
-import { LANGUAGE_LEVELS, ROLE_TEXT_MAX, suggestedRoles } from '@shortlist/domain';
+import { ROLE_TEXT_MAX, suggestedRoles } from '@shortlist/domain';
 import {
   RESUME_DRAFT_ENTRIES_MAX,
   RESUME_DRAFT_LIST_FIELDS,
@@ -44,7 +44,7 @@ function newKey(): string {
   return `entry-${Date.now().toString(36)}-${lastKey}`;
 }
 
-export function emptyEntry(list: ListName): Entry {
+function emptyEntry(list: ListName): Entry {
   return {
     key: newKey(),
     values: Object.fromEntries(LIST_FIELDS[list].map((field) => [field, ''])),
@@ -319,5 +319,3 @@ export function clearDraft(): void {
     // Nothing to clear.
   }
 }
-
-export const LANGUAGE_LEVEL_OPTIONS: readonly string[] = LANGUAGE_LEVELS;

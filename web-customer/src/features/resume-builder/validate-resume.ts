@@ -21,7 +21,7 @@ const STEP_OF: Readonly<Record<string, number>> = {
 const MAJOR_OTHER_MESSAGE = 'Please type your major.';
 
 /** The id of the control a payload path belongs to; the form gives its controls these ids. */
-export function fieldIdFor(path: readonly PropertyKey[], draft: ResumeDraft): string {
+function fieldIdFor(path: readonly PropertyKey[], draft: ResumeDraft): string {
   const [head] = path;
   if (head === 'targetRoles') {
     return draft.targetRole === 'Other' ? 'rb-roleOther' : 'rb-targetRole';

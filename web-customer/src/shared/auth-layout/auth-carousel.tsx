@@ -4,7 +4,7 @@ import styles from './auth-layout.module.css';
 import { AuthSlideArt, type AuthSlideId } from './auth-slide-art';
 
 /** SPEC §9: login, register and forgot share a six-slide carousel advancing every 3000 ms. */
-export const AUTH_CAROUSEL_INTERVAL = 3000;
+const AUTH_CAROUSEL_INTERVAL = 3000;
 
 const { label, slides } = flowMessages.authSlides;
 

@@ -10,9 +10,9 @@ import { migrateApiTables } from '../../../migrations/migrate-api';
 import { encryptingEventStore } from '../../../personal-data/encrypting-event-store';
 import { createPostgresKeyVault } from '../../../personal-data/key-vault';
 import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
-import { readAuditTrail } from './audit-trail';
+import { readAuditTrailFromStreams } from './audit-trail';
 
-export const AUDIT_USAGE = 'usage: audit stream <stream-id> | audit verify';
+const AUDIT_USAGE = 'usage: audit stream <stream-id> | audit verify';
 
 /**
  * The audit commands, for `npm run audit` (audit.cli.ts):
@@ -35,7 +35,7 @@ export async function runAudit(
   }
   if (command === 'stream' && streamId !== undefined && streamId.trim() !== '') {
     return withStore(connectionString, env.EVENTSTORE_URL, async (store) => {
-      const entries = await readAuditTrail(store, [streamId]);
+      const entries = await readAuditTrailFromStreams(store, [streamId]);
       if (entries.length === 0) {
         output.err(`no events in stream ${streamId}`);
         return 1;

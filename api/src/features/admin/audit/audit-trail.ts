@@ -14,10 +14,12 @@ export interface AuditEntry {
 }
 
 /**
- * The events of `streamNames`, merged into the store's global order. They are read through the
- * app's store, so personal fields arrive decrypted, or null once the stream was crypto-shredded.
+ * The events of `streamNames`, merged into the store's global order. A stream query (it reads
+ * the event store, not a read model, as its name says): an audit shows every event as stored,
+ * which no read model keeps. They are read through the app's store, so personal fields arrive
+ * decrypted, or null once the stream was crypto-shredded.
  */
-export async function readAuditTrail(
+export async function readAuditTrailFromStreams(
   store: EventStore,
   streamNames: readonly string[],
 ): Promise<AuditEntry[]> {

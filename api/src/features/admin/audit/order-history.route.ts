@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { accountNames } from './account-names';
-import { readAuditTrail } from './audit-trail';
+import { readAuditTrailFromStreams } from './audit-trail';
 
 /**
  * GET /admin/orders/{id}/history: the order's audit trail (ARCHITECTURE.md: who did what and
@@ -16,7 +16,10 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(app, getOrderHistoryRoute, [400, 404]),
     handler: async (request) => {
       const { id } = request.params;
-      const entries = await readAuditTrail(app.store, [orderStreamName(id), paymentStreamName(id)]);
+      const entries = await readAuditTrailFromStreams(app.store, [
+        orderStreamName(id),
+        paymentStreamName(id),
+      ]);
       if (!entries.some((entry) => entry.stream === orderStreamName(id))) {
         throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
       }

@@ -27,7 +27,7 @@ interface Deps {
 }
 
 /** Hash of the normalised e-mail: the reservation stream's name carries nothing personal. */
-export function emailKey(email: string): string {
+function emailKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
@@ -35,7 +35,7 @@ export function emailKey(email: string): string {
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** e.g. 'ASHA' + 'K7Q2': recognisable for the influencer, unguessable enough for strangers. */
-export function referralCodeCandidate(name: string): string {
+function referralCodeCandidate(name: string): string {
   const stem = name
     .normalize('NFKD')
     .toUpperCase()

@@ -14,7 +14,7 @@ import { openFileStorage } from '../../../files/open-file-storage';
 import { migrateApiTables } from '../../../migrations/migrate-api';
 import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
 
-export const FILES_USAGE =
+const FILES_USAGE =
   `usage: files move --from <${FILE_STORAGE_KINDS.join('|')}> --to <${FILE_STORAGE_KINDS.join('|')}>` +
   ' [--delete-source] [--follow-erasures]';
 

@@ -15,7 +15,7 @@ import {
 import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
 import { withStore } from '../audit/audit-command';
 
-export const PROJECTIONS_USAGE = 'usage: projections migrate | rebuild [name] | verify | run';
+const PROJECTIONS_USAGE = 'usage: projections migrate | rebuild [name] | verify | run';
 
 /**
  * Read-model maintenance, for `npm run projections` (projections.cli.ts):

@@ -99,7 +99,7 @@ export const orderAttachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
  * Attachments are addressed by file name (the download URL, the delete call), so two uploads
  * of "resume.pdf" become "resume.pdf" and "resume (2).pdf" rather than one hiding the other.
  */
-export function uniqueName(name: string, taken: readonly string[]): string {
+function uniqueName(name: string, taken: readonly string[]): string {
   if (!taken.includes(name)) return name;
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;

@@ -169,7 +169,7 @@ describe('GET /admin/orders/{id}', () => {
   });
 });
 
-describe('the ATS check on an order placed from the ATS check page (issue 14)', () => {
+describe('the ATS check on an order placed from the ATS check page', () => {
   const jobDescription = [
     'Senior Backend Engineer (Payments)',
     'You will build payment APIs in TypeScript on PostgreSQL, deployed with Docker on Kubernetes.',

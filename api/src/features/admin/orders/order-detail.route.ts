@@ -11,7 +11,7 @@ import {
   type OrderPaymentView,
   resumeViewSchema,
 } from '@shortlist/domain/contract';
-import type { RecordedEvent } from '@shortlist/eventstore';
+import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { toOrderView } from '../../../shared/orders/order-view';
@@ -31,14 +31,13 @@ export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(app, getAdminOrderDetailRoute, [400, 404]),
     handler: async (request) => {
       const row = await findOrderRow(app, request.params.id);
-      const [account, { events }, { events: paymentStream }] = await Promise.all([
+      const [account, streamFacts] = await Promise.all([
         app.db
           .selectFrom('users')
           .select(['id', 'name', 'email'])
           .where('id', '=', row.user_id)
           .executeTakeFirst(),
-        app.store.readStream(orderStreamName(row.id)),
-        app.store.readStream(paymentStreamName(row.id)),
+        paymentAndAtsFactsFromStreams(app.store, row.id),
       ]);
       const order = toOrderView(row);
       // Stored as the contract accepted it; a form of another shape (an older release's) is
@@ -48,14 +47,31 @@ export const orderDetailRoute: FastifyPluginAsyncZod = async (app) => {
         order,
         customer: account ?? null,
         resume: resume?.success ? resume.data : null,
-        payment: paymentFacts(events, paymentMethods(paymentStream)),
-        atsCheck: atsCheckOf(events),
+        ...streamFacts,
         refundable: order.paymentStatus === 'paid' && order.status === 'pending',
         erasedAt: row.erased_at?.toISOString() ?? null,
       };
     },
   });
 };
+
+/**
+ * A stream query (the order's and the payment's streams, not a read model): the payment facts and
+ * the ATS check outlive the erasure that scrubs the read model, and only the streams keep them.
+ */
+async function paymentAndAtsFactsFromStreams(
+  store: EventStore,
+  orderId: string,
+): Promise<{ payment: OrderPaymentView | null; atsCheck: OrderAtsCheckView | null }> {
+  const [{ events }, { events: paymentStream }] = await Promise.all([
+    store.readStream(orderStreamName(orderId)),
+    store.readStream(paymentStreamName(orderId)),
+  ]);
+  return {
+    payment: paymentFacts(events, paymentMethods(paymentStream)),
+    atsCheck: atsCheckOf(events),
+  };
+}
 
 /** How each verified payment was made, by payment id, where the provider told us. */
 function paymentMethods(events: readonly RecordedEvent[]): ReadonlyMap<string, string> {

@@ -2,7 +2,7 @@ import { enqueueMail } from '../../../mail/mail-job';
 import type { Mailer, OutgoingMail } from '../../../mail/mailer.port';
 import type { JobQueue } from '../../../queue/job-queue.port';
 
-export interface ReplyDelivery {
+interface ReplyDelivery {
   /** The mail server took the message while the admin waited. */
   sendOk: boolean;
   /** The dev outbox link, when mail goes to the outbox. */

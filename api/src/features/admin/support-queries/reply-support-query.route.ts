@@ -12,7 +12,7 @@ import { createReplySender } from './reply-sender';
 import { findSupportQueryRow, toSupportQueryItem } from './support-query-view';
 
 /** Long enough for a healthy SMTP server, short enough for a person waiting on a button. */
-export const REPLY_SEND_TIMEOUT_MS = 8000;
+const REPLY_SEND_TIMEOUT_MS = 8000;
 
 /**
  * POST /admin/queries/{id}/reply {subject, body, close}: e-mails the reply to the address the

@@ -40,14 +40,14 @@ export function corpusJobDescription(): string {
   return readFileSync(`${CORPUS_DIR}jd.txt`, 'utf8');
 }
 
-export async function checkCorpusFile(file: string, jobDescription: string): Promise<AtsReport> {
+async function checkCorpusFile(file: string, jobDescription: string): Promise<AtsReport> {
   const bytes = readFileSync(`${CORPUS_DIR}files/${file}`);
   const document = await extractDocument(bytes, file.endsWith('.docx') ? 'docx' : 'pdf');
   return checkResume(document, { jobDescription });
 }
 
 /** What a parser read from one file, in the terms the measurement compares. */
-export function readingOf(report: AtsReport): Reading {
+function readingOf(report: AtsReport): Reading {
   return {
     name: report.fields.name,
     email: report.fields.email,
@@ -67,7 +67,7 @@ interface PeerEntry {
 }
 
 /** OpenResume's parse of the PDFs (peer-openresume.json), null for a file it did not read. */
-export function peerReading(file: string): Reading | null {
+function peerReading(file: string): Reading | null {
   const peers = JSON.parse(readFileSync(`${CORPUS_DIR}peer-openresume.json`, 'utf8')) as Record<
     string,
     PeerEntry
@@ -90,7 +90,7 @@ const same = (a: string | null, b: string) =>
   (a ?? '').replace(/\s+/g, ' ').trim().toLowerCase() === b.toLowerCase();
 
 /** Right or wrong per field for one file. */
-export function scoreReading(reading: Reading, expected: CorpusExpectation): FileScore {
+function scoreReading(reading: Reading, expected: CorpusExpectation): FileScore {
   const present = CORE.filter((kind) => expected.sections[kind]);
   return {
     file: expected.file,

@@ -1,18 +1,27 @@
 import { influencerStreamName } from '@shortlist/domain';
 import { getInfluencerReferralChartRoute } from '@shortlist/domain/contract';
+import type { EventStore } from '@shortlist/eventstore';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { currentInfluencer } from '../influencer-guard';
 import { referralWeeks } from './referral-weeks';
 
-/** GET /influencer/referral-chart: the caller's last 12 weeks, counted from the ledger stream. */
+/** GET /influencer/referral-chart: the caller's last 12 weeks of referrals. */
 export const referralChartRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, getInfluencerReferralChartRoute),
     handler: async (request) => {
       const me = await currentInfluencer(app, request);
-      const { events } = await app.store.readStream(influencerStreamName(me.id));
-      return { ok: true as const, weeks: referralWeeks(events, new Date()) };
+      return { ok: true as const, weeks: await referralWeeksFromLedgerStream(app.store, me.id) };
     },
   });
 };
+
+/**
+ * A stream query: counted from the ledger stream, not a read model, because no read model keeps
+ * the referrals' dates by week.
+ */
+async function referralWeeksFromLedgerStream(store: EventStore, influencerId: string) {
+  const { events } = await store.readStream(influencerStreamName(influencerId));
+  return referralWeeks(events, new Date());
+}

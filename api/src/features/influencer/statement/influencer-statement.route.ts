@@ -1,23 +1,19 @@
 import { influencerStreamName } from '@shortlist/domain';
 import { getInfluencerStatementRoute } from '@shortlist/domain/contract';
+import type { EventStore } from '@shortlist/eventstore';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { currentInfluencer } from '../influencer-guard';
 import { ledgerStatement } from './ledger-statement';
 import { referredCustomerNames } from './referred-customer-names';
 
-/**
- * GET /influencer/statement: the caller's ledger lines with a running balance. Read from the
- * ledger stream itself, not a read model, because the read model keeps each payout's latest
- * status only and the statement shows every step.
- */
+/** GET /influencer/statement: the caller's ledger lines with a running balance. */
 export const influencerStatementRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, getInfluencerStatementRoute),
     handler: async (request) => {
       const me = await currentInfluencer(app, request);
-      const { events } = await app.store.readStream(influencerStreamName(me.id));
-      const lines = ledgerStatement(events, request.query.before);
+      const lines = await statementFromLedgerStream(app.store, me.id, request.query.before);
       const names = await referredCustomerNames(
         app.db,
         me.id,
@@ -31,3 +27,16 @@ export const influencerStatementRoute: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/**
+ * A stream query: read from the ledger stream itself, not a read model, because the read model
+ * keeps each payout's latest status only and the statement shows every step.
+ */
+async function statementFromLedgerStream(
+  store: EventStore,
+  influencerId: string,
+  before: string | undefined,
+) {
+  const { events } = await store.readStream(influencerStreamName(influencerId));
+  return ledgerStatement(events, before);
+}

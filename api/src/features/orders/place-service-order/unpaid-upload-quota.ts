@@ -5,7 +5,7 @@ import { HttpError } from '../../../shared/http-error';
 // The quota itself (5 files, 25 MB) and why: shared/abuse-limits.ts, as `app.limits`.
 
 /** The refusal, stating the limit in plain words. */
-export function quotaMessage(quota: UploadQuota): string {
+function quotaMessage(quota: UploadQuota): string {
   const megabytes = Math.round(quota.bytes / (1024 * 1024));
   return (
     `Unpaid orders can hold at most ${quota.files} uploaded files (${megabytes} MB in all) ` +

@@ -6,7 +6,7 @@ const given = (value: string | undefined) =>
   value !== undefined && value.trim() !== '' && value.trim().toUpperCase() !== 'N/A';
 
 /** "2024-01" → "Jan 2024": the one date form the ATS check asks for. */
-export function monthYear(value: string): string | null {
+function monthYear(value: string): string | null {
   const match = /^(\d{4})-(\d{2})$/.exec(value);
   if (match === null) return null;
   return `${MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}`;
@@ -23,7 +23,7 @@ export function dateRange(start: string, end: string): string | null {
 }
 
 /** The builder's multi-line text as bullet points: one per line, else one per sentence. */
-export function bulletsOf(text: string): string[] {
+function bulletsOf(text: string): string[] {
   const lines = text
     .split(/\r?\n/)
     .map((line) => line.replace(/^\s*[•\-–*·]\s*/u, '').trim())
