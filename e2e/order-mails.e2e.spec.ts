@@ -137,6 +137,14 @@ describe.each(['smtp', 'outbox'] as const)('order mails in a journey (%s)', (mod
       service: 'resume_review',
       fileName: 'second.pdf',
     });
+    // Paid once its "awaiting payment" mail is out, as a person would: a deterministic order.
+    await expect
+      .poll(
+        async () =>
+          (await customerSubjects()).filter((subject) => subject.includes('awaiting')).length,
+        { timeout: 20_000 },
+      )
+      .toBe(2);
     await payOrder(server.url, customerToken, second);
     await refundOrder(server.url, adminToken, second);
 
@@ -147,7 +155,8 @@ describe.each(['smtp', 'outbox'] as const)('order mails in a journey (%s)', (mod
       'Your resume review suggestions are ready',
       'Your Shortlist delivery is ready',
       'Your Shortlist order is complete',
-      // The second order: paid at once by script, so only its receipt and its refund.
+      // The second order: placed, paid and refunded.
+      'Your Shortlist order is awaiting payment',
       'Payment received: ₹200 (INR)',
       'Your refund of ₹200 (INR) is on its way',
     ];

@@ -13,6 +13,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_MAIL_SUBJECT } from '../mail/templates/account-mails';
 import { parseMime } from '../mail/testing/mime';
 import { type SmtpTestServer, startSmtpTestServer } from '../mail/testing/smtp-test-server';
 import { type RunningServer, startServer } from '../main/start-server';
@@ -210,16 +211,19 @@ describe('services mode', () => {
 
     // Every reset mail arrives exactly once (the held one is sent again after the stall), every
     // acknowledged webhook pays its order exactly once, the retention run completes once.
+    // The reset mails are counted apart from the order mails the mail reactor sends meanwhile.
+    const received = () => [...apiMail.received, ...workerMail.received];
+    const resetMails = () => received().filter((mail) => mail.subject === RESET_MAIL_SUBJECT);
     await waitFor(
-      async () => apiMail.received.length + workerMail.received.length >= expectedMails,
+      async () => resetMails().length >= expectedMails,
       75_000,
-      () => `mails: ${apiMail.received.length + workerMail.received.length}/${expectedMails}`,
+      () => `mails: ${resetMails().length}/${expectedMails}`,
     );
     await waitFor(queuesIdle, 30_000, () => 'the queues did not drain');
     console.log(
       `services-mode: every mail in, queues idle, ${Date.now() - workerKilledAt} ms after the kill`,
     );
-    const mails = [...apiMail.received, ...workerMail.received];
+    const mails = resetMails();
     const perRecipient = new Map<string, number>();
     for (const mail of mails) {
       for (const to of mail.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
@@ -238,6 +242,22 @@ describe('services mode', () => {
       const { events } = await store.readStream(orderStreamName(payment.orderId));
       expect(events.filter((event) => event.type === 'OrderPaid')).toHaveLength(1);
     }
+    // Each paid order's receipt arrives once, through the kills, and no order mail twice.
+    // (Customer i paid order i, its only order.)
+    const payers = customers.slice(0, payments.length).map(({ email }) => email);
+    const receiptsOf = (email: string) =>
+      received().filter(
+        (mail) => mail.subject.startsWith('Payment received') && mail.to.includes(email),
+      );
+    await waitFor(
+      async () => payers.every((email) => receiptsOf(email).length >= 1),
+      60_000,
+      () => 'the receipts did not all arrive',
+    );
+    await waitFor(queuesIdle, 30_000, () => 'the queues did not drain');
+    for (const email of payers) expect(receiptsOf(email)).toHaveLength(1);
+    const orderMails = received().filter((mail) => mail.subject !== RESET_MAIL_SUBJECT);
+    expect(new Set(orderMails.map((mail) => mail.messageId)).size).toBe(orderMails.length);
     const run = await retention.getJob(`k-retention%3A${yesterday}`);
     expect(await run?.getState()).toBe('completed');
     expect(run?.attemptsMade).toBe(1);

@@ -49,7 +49,8 @@ export interface MailJobLogger {
 
 /**
  * The `mail.send` handler: a throw (server down, refused) makes the queue retry with backoff.
- * With `deliveries`, a mail already sent (or being sent by another process) is not sent again.
+ * With `deliveries`, a mail already sent is not sent again, and one another process is sending
+ * right now is retried later (mail-deliveries.ts).
  */
 export function registerMailJob(
   queue: JobQueue,
@@ -67,19 +68,16 @@ export function registerMailJob(
       ...(parsed.html === undefined ? {} : { html: parsed.html }),
       ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
     };
-    if (deliveries !== undefined && !(await deliveries.claim(mail.id))) {
+    let messageId: string | null = null;
+    const send = async () => {
+      messageId = (await mailer.send(mail)).messageId;
+    };
+    if (deliveries === undefined) await send();
+    else if ((await deliveries.sendOnce(mail.id, send)) === 'already-sent') {
       logger?.info({ mailId: mail.id }, 'Mail already sent; not sent again');
       return;
     }
-    let sent: Awaited<ReturnType<Mailer['send']>>;
-    try {
-      sent = await mailer.send(mail);
-    } catch (error) {
-      await deliveries?.release(mail.id);
-      throw error;
-    }
-    await deliveries?.markSent(mail.id);
     // The recipient and the body stay out of the log (personal data, reset links).
-    logger?.info({ mailId: mail.id, messageId: sent.messageId, attempt: job.attempt }, 'Mail sent');
+    logger?.info({ mailId: mail.id, messageId, attempt: job.attempt }, 'Mail sent');
   });
 }

@@ -8,7 +8,7 @@ import { createMailDeliveries } from './mail-deliveries';
 import { registerMailJob } from './mail-job';
 import { readOutboxMessage } from './outbox.mailer';
 import { renderOutboxPage } from './outbox-preview.page';
-import { registerUnpaidReminderJob } from './reactions/unpaid-reminder';
+import { registerUnpaidReminderJob, rescheduleUnpaidReminders } from './reactions/unpaid-reminder';
 import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes';
 
 /**
@@ -48,6 +48,13 @@ export const mailPlugin: FastifyPluginAsyncZod = async (app) => {
     await mailer.close();
   });
 
+  app.addHook('onReady', async () => {
+    const rescheduled = await rescheduleUnpaidReminders(app.db, app.queue, {
+      delaySeconds: app.config.unpaidReminderSeconds,
+      nowMs: Date.now(),
+    });
+    if (rescheduled > 0) app.log.info({ rescheduled }, 'Unpaid-order reminders scheduled again');
+  });
   await app.register(unsubscribeRoutes, { secret: unsubscribeSecret(app.config) });
 
   if (!devOutboxEnabled(app.config)) return;

@@ -35,6 +35,8 @@ export interface OrderFacts {
   paid: boolean;
   /** Deleted, expired or erased: no more mail about it. */
   gone: boolean;
+  /** The first suggestions saved: later saves are the admin's edits, not news. */
+  firstSuggestionsEventId: string | null;
 }
 
 export interface InfluencerFacts {
@@ -58,11 +60,14 @@ export function createMailFacts(store: EventStore): MailFacts {
   async function history<C extends EventCatalogue>(
     catalogue: C,
     streamName: string,
-  ): Promise<StoredEventOf<C>[]> {
+  ): Promise<(StoredEventOf<C> & { id: string; recordedAt: string })[]> {
     const { events } = await store.readStream(streamName);
     return events.flatMap((event) => {
       const decoded = decodeEvent([catalogue] as const, event);
-      return decoded.kind === 'decoded' ? [decoded.event as StoredEventOf<C>] : [];
+      if (decoded.kind !== 'decoded') return [];
+      return [
+        { ...(decoded.event as StoredEventOf<C>), id: event.id, recordedAt: event.recordedAt },
+      ];
     });
   }
 
@@ -80,17 +85,17 @@ export function createMailFacts(store: EventStore): MailFacts {
             planName: data.planName,
             amount: data.amount,
             currency: data.currency,
-            placedAt: '',
+            placedAt: event.recordedAt,
             paid: false,
             gone: false,
+            firstSuggestionsEventId: null,
           };
         } else if (facts !== null) {
           applyOrderEvent(facts, event);
+          if (event.type === 'ReviewSuggestionsSaved') facts.firstSuggestionsEventId ??= event.id;
         }
       }
       if (facts === null) return null;
-      const { events } = await store.readStream(orderStreamName(orderId), { maxCount: 1 });
-      facts.placedAt = events[0]?.recordedAt ?? '';
       for (const event of await history(accountEvents, userStreamName(facts.userId))) {
         if (event.type === 'UserRegistered') facts.name = event.data.name;
         if (event.type === 'UserErased') {

@@ -93,10 +93,12 @@ export const MAIL_REACTIONS: MailReactions = {
         : { ...orderBasics(order), filename: event.data.filename, orderUrl: mail.links.orders() },
     ),
   ReviewSuggestionsSaved: (event, mail) =>
-    mail.customer(event.data.orderId, 'suggestions-ready', (order) => ({
-      ...orderBasics(order),
-      orderUrl: mail.links.orders(),
-    })),
+    mail.customer(event.data.orderId, 'suggestions-ready', (order) =>
+      // Saved again is the admin editing them: the customer heard the first time.
+      order.firstSuggestionsEventId !== event.recorded.id
+        ? null
+        : { ...orderBasics(order), orderUrl: mail.links.orders() },
+    ),
   OrderRefunded: (event, mail) =>
     mail.customer(event.data.orderId, 'order-refunded', (order) => ({
       ...orderBasics(order),

@@ -79,6 +79,11 @@ describe.each(['smtp', 'outbox'] as const)('order mails through %s', (mode) => {
       type: 'SaveReviewSuggestions',
       data: { text: 'Lead with numbers.' },
     });
+    // An edit of the suggestions is not news: still one mail about them.
+    await onOrder(t, orderId, {
+      type: 'SaveReviewSuggestions',
+      data: { text: 'Lead with numbers. Cut the summary.' },
+    });
     await onOrder(t, orderId, { type: 'SetOrderStatus', data: { status: 'completed' } });
     await settleMail(t);
 

@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { mailPreferencesStreamName } from '@shortlist/domain';
 import { MAIL_MESSAGES } from '@shortlist/domain/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInProcessQueue } from '../../queue/in-process.queue';
 import { registerUser, type TestUser } from '../../testing/orders-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createMailDeliveries } from '../mail-deliveries';
+import { registerMailJob } from '../mail-job';
+import { createSmtpMailer } from '../smtp.mailer';
 import { payOrder, placeOrder, settleMail } from '../testing/mail-test-kit';
 import { parseMime } from '../testing/mime';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
+import { registerUnpaidReminderJob, rescheduleUnpaidReminders } from './unpaid-reminder';
 
 const ORIGIN = 'https://shortlist.test';
 const REMINDER = 'Reminder: your Shortlist order is still awaiting payment';
@@ -119,6 +124,32 @@ describe('unpaid order reminder', () => {
     expect(
       smtp.received.filter((mail) => mail.text.includes(later)).map((mail) => mail.subject),
     ).toEqual(['Your Shortlist order is awaiting payment']);
+  });
+
+  it('scheduling the reminders again, as a restarted server does, sends none twice', async () => {
+    // A restarted embedded server: a fresh in-process queue that lost its delayed jobs.
+    const queue = createInProcessQueue({});
+    const mailer = createSmtpMailer({ url: smtp.url, from: 'support@shortlist.test' });
+    try {
+      registerMailJob(queue, mailer, undefined, createMailDeliveries(t.services.db));
+      registerUnpaidReminderJob(queue, {
+        store: t.services.store,
+        publicOrigin: ORIGIN,
+        secret: t.config.jwtSecret ?? '',
+        logger: { info: () => undefined },
+      });
+      const rescheduled = await rescheduleUnpaidReminders(t.services.db, queue, {
+        delaySeconds: 2,
+        nowMs: Date.now(),
+      });
+      // The unpaid orders of the tests above (the paid one is not among them).
+      expect(rescheduled).toBeGreaterThanOrEqual(2);
+      await queue.whenIdle();
+      expect(reminders()).toHaveLength(1);
+    } finally {
+      await queue.close();
+      await mailer.close();
+    }
   });
 
   it('refuses a link whose signature does not match its account', async () => {

@@ -1,5 +1,7 @@
 import { isFree } from '@shortlist/domain';
 import type { EventStore } from '@shortlist/eventstore';
+import type { Database } from '@shortlist/projections';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { deterministicEventId } from '../../commands/deterministic-event-id';
 import type { JobQueue } from '../../queue/job-queue.port';
@@ -81,4 +83,40 @@ export function registerUnpaidReminderJob(
     );
     await enqueueMail(queue, mail);
   });
+}
+
+/** At most this many reminders are scheduled again at one start. */
+const RESCHEDULE_LIMIT = 10_000;
+
+/**
+ * Schedules again the reminders of orders still unpaid whose reminder may not have gone out.
+ * The in-process queue (embedded mode) forgets delayed jobs when the server stops; BullMQ keeps
+ * them and ignores the repeat (same key). Either way the mail's fixed id and the delivery
+ * record keep it to one reminder per order.
+ */
+export async function rescheduleUnpaidReminders(
+  db: Kysely<Database>,
+  queue: JobQueue,
+  options: { delaySeconds: number; nowMs: number },
+): Promise<number> {
+  // An order older than the delay plus a day had its chance (a reminder late by days is noise).
+  const since = new Date(options.nowMs - (options.delaySeconds + 24 * 3600) * 1000);
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'created_at'])
+    .where('payment_status', '=', 'unpaid')
+    .where('erased_at', 'is', null)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(RESCHEDULE_LIMIT)
+    .execute();
+  for (const row of rows) {
+    const placedAt = new Date(row.created_at).toISOString();
+    await scheduleUnpaidReminder(
+      queue,
+      row.id,
+      reminderDelayMs(placedAt, options.delaySeconds, options.nowMs),
+    );
+  }
+  return rows.length;
 }
