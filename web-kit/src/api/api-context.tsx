@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { readInfluencerSession, readUser, subscribeSession } from '../session/session';
 import type { ApiClient } from './api-client';
 import { StaleAfterContext, type StaleAfterSource, staleAfterLoader } from './stale-after';
 
@@ -58,6 +59,17 @@ export function ApiClientProvider({
     queryClient.mount();
     return () => queryClient.unmount();
   }, [queryClient]);
+  // The cache holds one person's answers: when someone else signs in (or out) in this tab, none
+  // of the last person's counts or lists may show, not even for the staleTime.
+  useEffect(() => {
+    let last = signedInAs();
+    return subscribeSession(() => {
+      const now = signedInAs();
+      if (now === last) return;
+      last = now;
+      slot.current?.clear();
+    });
+  }, [slot]);
   return (
     <ApiClientContext.Provider value={client}>
       <QueryClientSlotContext.Provider value={slot}>
@@ -65,6 +77,11 @@ export function ApiClientProvider({
       </QueryClientSlotContext.Provider>
     </ApiClientContext.Provider>
   );
+}
+
+/** Who the stored sessions belong to (customer or admin, and influencer), as one key. */
+function signedInAs(): string {
+  return `${readUser()?.id ?? ''}\u0000${readInfluencerSession()?.id ?? ''}`;
 }
 
 export function useApiClient(): ApiClient {

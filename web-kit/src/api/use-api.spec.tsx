@@ -1,9 +1,10 @@
 import { defineRoute } from '@shortlist/domain/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { clearSession, saveSession } from '../session/session';
 import { createApiClient } from './api-client';
 import { ApiClientProvider, useClearApiCache } from './api-context';
 import { callApi } from './call-api';
@@ -259,5 +260,53 @@ describe('contract hooks', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
     expect(await screen.findByText('Name: A')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the cache and who is signed in', () => {
+  it("drops the last person's answers when someone else signs in, within the staleTime", async () => {
+    let owner = 'A';
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { name: owner }));
+    function Screens() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          {open ? <ThingName /> : null}
+          <button type="button" onClick={() => setOpen((shown) => !shown)}>
+            Toggle
+          </button>
+        </>
+      );
+    }
+    function ThingName() {
+      const thing = useApiQuery(getThing, { params: { id: 'me' } });
+      return <p>Name: {thing.data?.name ?? '…'}</p>;
+    }
+    saveSession({
+      token: 'token-a',
+      user: { id: 'user-a', email: 'a@example.com', name: 'A', role: 'user' },
+    });
+    try {
+      const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+      render(
+        <ApiProvider client={client} queryClient={createQueryClient()}>
+          <Screens />
+        </ApiProvider>,
+      );
+      expect(await screen.findByText('Name: A')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+      owner = 'B';
+      act(() =>
+        saveSession({
+          token: 'token-b',
+          user: { id: 'user-b', email: 'b@example.com', name: 'B', role: 'user' },
+        }),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+      expect(await screen.findByText('Name: B')).toBeInTheDocument();
+      expect(screen.queryByText('Name: A')).toBeNull();
+    } finally {
+      clearSession();
+    }
   });
 });
