@@ -90,6 +90,62 @@ module.exports = {
       from: { path: '^([a-z-]+/src)/features/' },
       to: { path: '^$1/app/' },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'a circle has no bottom: neither module can be read, tested or moved without the other; put what both need in a third module below them',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'api-shared-below-features',
+      comment:
+        'shared/ and plugins/ serve the features, so they never reach into one: what a feature and a plugin both need moves down to shared/',
+      severity: 'error',
+      from: { path: '^api/src/(shared|plugins)/' },
+      to: { path: '^api/src/features/' },
+    },
+    {
+      name: 'api-main-only-from-entry-points',
+      comment:
+        'main/ composes the whole process (server, worker, embedded PostgreSQL); only entry points start it: main itself, CLIs, child processes, the package edge and tests',
+      severity: 'error',
+      from: {
+        path: '^api/src/',
+        pathNot: [
+          '^api/src/main/',
+          '^api/src/index\\.ts$',
+          '\\.(cli|child)\\.ts$',
+          '\\.spec\\.ts$',
+        ],
+      },
+      to: { path: '^api/src/main/' },
+    },
+    {
+      name: 'production-never-imports-testing',
+      comment:
+        'testing/ folders hold kits and fixtures for tests; code that ships never depends on them',
+      severity: 'error',
+      from: {
+        path: '^(domain|eventstore|projections|api|web-kit|web-customer|web-admin|web-influencer)/src/',
+        pathNot: [
+          '(^|/)(testing|battery)/',
+          '\\.spec\\.tsx?$',
+          '\\.(fixture|child|contract)\\.tsx?$',
+          '-testing\\.tsx?$',
+        ],
+      },
+      to: { path: '/testing/' },
+    },
+    {
+      name: 'projections-engine-below-runner',
+      comment:
+        'engine/ is the subscriber machinery (lease, checkpoints, projector and reactor loops); runner/ builds the runners from it, so the engine never imports a runner',
+      severity: 'error',
+      from: { path: '^projections/src/engine/' },
+      to: { path: '^projections/src/runner/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

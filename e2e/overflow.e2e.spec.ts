@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,13 +10,16 @@ import {
   startProcessing,
 } from './support/bench-seed';
 import { waitForSettled } from './support/browser';
-import { loginToken, registerCustomer } from './support/customer-api';
+import { apiCall, loginToken, registerCustomer } from './support/customer-api';
 import { useJourney } from './support/journey';
 import { fillLoginForm } from './support/login-form';
 
 const ADMIN = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 const CUSTOMER = { email: 'wide@customers.test', password: 'wide-pass-1' };
 const DESKTOP_WIDTHS = [1024, 1280, 1920] as const;
+const PHONE_WIDTHS = [320, 375, 430] as const;
+/** Where the builder's phone screenshots go when asked for (not part of the repository). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
 
 /**
  * Every element on the page that hides part of itself: one that clips or scrolls (overflow other
@@ -23,8 +27,15 @@ const DESKTOP_WIDTHS = [1024, 1280, 1920] as const;
  * edges. Visually hidden text (1 px boxes, clip) is skipped: it is meant for screen readers.
  * Text cut with an ellipsis counts as clipped too (its box clips).
  */
-function clippedElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+function clippedElements(
+  page: Page,
+  options: { textFieldsScroll?: boolean } = {},
+): Promise<string[]> {
+  return page.evaluate(({ textFieldsScroll }) => {
+    // A row that scrolls sideways on purpose, focusable so a keyboard can scroll it (the
+    // builder's steps on a phone): its content may be wider than its box, not wider than the page.
+    const scrollsOnPurpose = (element: Element) =>
+      element.matches('nav ol[tabindex="0"]') && getComputedStyle(element).overflowX === 'auto';
     const viewport = document.documentElement.clientWidth;
     const describe = (element: Element) => {
       const name =
@@ -61,7 +72,15 @@ function clippedElements(page: Page): Promise<string[]> {
         }
         continue;
       }
-      if (clipsSideways(element) && element.scrollWidth > element.clientWidth + 1) {
+      // On a phone a long URL cannot fit a one-line field: the field scrolls its own text, as
+      // every text field does, and the page around it must still fit.
+      const scrollingTextField = textFieldsScroll === true && element instanceof HTMLInputElement;
+      if (
+        clipsSideways(element) &&
+        !scrollsOnPurpose(element) &&
+        !scrollingTextField &&
+        element.scrollWidth > element.clientWidth + 1
+      ) {
         problems.push(
           `${describe(element)} clips: content ${element.scrollWidth} px in ${element.clientWidth} px`,
         );
@@ -77,7 +96,7 @@ function clippedElements(page: Page): Promise<string[]> {
       problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px`);
     }
     return problems;
-  });
+  }, options);
 }
 
 // Issue 12: at desktop widths nothing on the customer's screens may be cut off.
@@ -198,6 +217,48 @@ describe('customer screens at desktop widths', () => {
     expect(new Set(heights).size, `control heights ${heights.join(', ')}`).toBe(1);
   });
 
+  it('the resume builder on phones (320–430 px): no step scrolls sideways, Next and Preview PDF take a tap', async () => {
+    // The draft saved on the account fills every step, so the walk only presses Next.
+    const token = await loginToken(journey.server.url, CUSTOMER.email, CUSTOMER.password);
+    const saved = await apiCall(journey.server.url, '/resume/draft', {
+      method: 'PUT',
+      token,
+      body: completeDraft(),
+    });
+    expect(saved.status).toBe(200);
+    const page = await signedInPage();
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(`${journey.server.url}/createresume`);
+    await page.getByRole('heading', { name: 'Step 1: Target role' }).waitFor();
+    if (SHOTS_DIR) await mkdir(SHOTS_DIR, { recursive: true });
+
+    const found: Record<string, string[]> = {};
+    for (let step = 1; step <= 9; step += 1) {
+      await page.getByRole('heading', { name: new RegExp(`^Step ${step}: `) }).waitFor();
+      for (const width of PHONE_WIDTHS) {
+        await page.setViewportSize({ width, height: 700 });
+        await waitForSettled(page);
+        const problems = await clippedElements(page, { textFieldsScroll: true });
+        if (problems.length > 0) found[`builder step ${step} at ${width} px`] = problems;
+        const buttons = step === 9 ? ['Preview PDF', 'Submit'] : ['Next'];
+        for (const name of buttons) {
+          const missed = await tapMisses(page, name);
+          if (missed) found[`builder step ${step} at ${width} px: ${name}`] = [missed];
+        }
+      }
+      if (SHOTS_DIR) {
+        await page.setViewportSize({ width: 320, height: 700 });
+        await waitForSettled(page);
+        await page.screenshot({
+          path: `${SHOTS_DIR}/builder-step-${step}-320.png`,
+          fullPage: true,
+        });
+      }
+      if (step < 9) await page.getByRole('button', { name: 'Next' }).click();
+    }
+    expect(found).toEqual({});
+  });
+
   it('pricing, signed out: the redirect home shifts no layout, on a desktop or a phone', async () => {
     for (const viewport of [
       { width: 1280, height: 900 },
@@ -232,3 +293,90 @@ describe('customer screens at desktop widths', () => {
     }
   });
 });
+
+/**
+ * Whether a tap in the middle of the named button, once scrolled into view, would reach
+ * something else (another element on top of it, or a point off the screen): the text of what
+ * it would hit, or null when the tap lands on the button.
+ */
+async function tapMisses(page: Page, name: string): Promise<string | null> {
+  const button = page.getByRole('button', { name, exact: true });
+  await button.scrollIntoViewIfNeeded();
+  return button.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+      return `its middle (${Math.round(x)}, ${Math.round(y)}) is off the screen`;
+    }
+    const hit = document.elementFromPoint(x, y);
+    if (hit !== null && element.contains(hit)) return null;
+    return `a tap reaches <${hit?.tagName.toLowerCase() ?? 'nothing'}> "${hit?.textContent?.trim().slice(0, 40) ?? ''}"`;
+  });
+}
+
+/** Every step of the builder filled in as a job seeker would, with a current job. */
+function completeDraft() {
+  return {
+    step: 0,
+    degreeLevel: 'Bachelors',
+    majorPrimary: 'Data Science',
+    majorOther: '',
+    targetRole: 'Data Analyst',
+    roleOther: '',
+    personal: {
+      fullName: 'Meera Rao',
+      email: CUSTOMER.email,
+      phone: '+91 98765 43210',
+      address: 'Flat 12, Lakeview Residency, Koramangala 5th Block, Bengaluru 560095',
+      linkedin: 'https://www.linkedin.com/in/meera-rao-data-analyst-bengaluru',
+      github: 'https://github.com/meera-rao-analytics',
+    },
+    summary:
+      'Data analyst with three years of turning product and sales data into decisions, from dashboards to A/B tests.',
+    skills: {
+      techSkills: 'SQL, Python, Tableau, Power BI, Excel, dbt, Airflow',
+      softSkills: 'Writing, stakeholder management, mentoring',
+    },
+    lists: {
+      work: [
+        {
+          jobTitle: 'Senior Data Analyst (Pricing and Growth Analytics)',
+          company: 'Acme Retail Private Limited',
+          location: 'Bengaluru, Karnataka, India',
+          start: '2023-02',
+          end: 'Present',
+          responsibilities:
+            'Built the weekly sales dashboard used by 40 store managers.\nDesigned A/B tests on checkout.',
+        },
+      ],
+      edu: [
+        {
+          degree: 'Bachelor of Technology',
+          institution: 'National Institute of Technology Karnataka, Surathkal',
+          location: 'Mangaluru',
+          start: '2017-08',
+          end: '2021-05',
+          major: 'Computer Science and Engineering',
+        },
+      ],
+      projects: [
+        {
+          name: 'Churn prediction for a subscription grocery service',
+          desc: 'Predicted churn two weeks ahead with gradient boosting.',
+          tech: 'Python, scikit-learn, LightGBM',
+          role: 'Lead analyst',
+          link: 'https://github.com/meera-rao-analytics/churn-prediction-subscription-grocery',
+        },
+      ],
+      certs: [
+        {
+          name: 'Google Data Analytics Professional Certificate',
+          org: 'Google / Coursera',
+          date: '2022-06',
+        },
+      ],
+      langs: [{ name: 'Kannada', level: 'Native' }],
+    },
+  };
+}

@@ -12,6 +12,9 @@ const sharedSources = [
   join('web-kit', 'src'),
   join('domain', 'src'),
   join('scripts', 'vite-first-load.ts'),
+  join('scripts', 'vite-inline-entry-css.ts'),
+  join('scripts', 'vite-route-preloads.ts'),
+  join('scripts', 'vite-precompress.ts'),
 ];
 
 function newestChange(path) {

@@ -47,6 +47,21 @@ describe('the layer rules', () => {
           "import { messages } from '../../shared/messages';\nexport const screen = messages;\n",
         'web-customer/src/features/orders/orders-table.ts':
           "import { screen } from './orders-screen';\nexport const table = screen;\n",
+        // Entry points start main/; tests and CLIs may use the testing kits and main.
+        'api/src/main/start-server.ts': 'export const start = 1;\n',
+        'api/src/main/server.ts':
+          "import { start } from './start-server';\nexport const s = start;\n",
+        'api/src/features/admin/audit.cli.ts':
+          "import { start } from '../../main/start-server';\nexport const a = start;\n",
+        'api/src/testing/test-app.ts': 'export const testApp = 1;\n',
+        'api/src/features/orders/orders.int.spec.ts':
+          "import { testApp } from '../../testing/test-app';\nimport { start } from '../../main/start-server';\nexport const o = [testApp, start];\n",
+        'api/src/shared/http-error.ts': 'export const HttpError = 1;\n',
+        'api/src/features/orders/route.ts':
+          "import { HttpError } from '../../shared/http-error';\nexport const r = HttpError;\n",
+        'projections/src/engine/lease.ts': 'export const lease = 1;\n',
+        'projections/src/runner/projection-runner.ts':
+          "import { lease } from '../engine/lease';\nexport const runner = lease;\n",
       }),
     ).toEqual([]);
   });
@@ -123,6 +138,61 @@ describe('the layer rules', () => {
       },
       // dependency-cruiser names core modules without the node: prefix.
       'domain-is-pure: domain/src/orders.ts → fs',
+    ],
+    [
+      'a circle between two modules',
+      {
+        'web-kit/src/dialog/dialog.ts':
+          "import { shell } from './shell';\nexport const dialog = shell;\n",
+        'web-kit/src/dialog/shell.ts':
+          "import type { dialog } from './dialog';\nexport const shell = 1;\nexport type D = typeof dialog;\n",
+      },
+      'no-circular: web-kit/src/dialog/dialog.ts → web-kit/src/dialog/shell.ts',
+    ],
+    [
+      'api shared code importing a feature',
+      {
+        'api/src/features/accounts/messages.ts': 'export const messages = 1;\n',
+        'api/src/shared/rate-limits.ts':
+          "import { messages } from '../features/accounts/messages';\nexport const r = messages;\n",
+      },
+      'api-shared-below-features: api/src/shared/rate-limits.ts → api/src/features/accounts/messages.ts',
+    ],
+    [
+      'an api plugin importing a feature',
+      {
+        'api/src/features/orders/receipt.ts': 'export const receipt = 1;\n',
+        'api/src/plugins/headers.plugin.ts':
+          "import { receipt } from '../features/orders/receipt';\nexport const h = receipt;\n",
+      },
+      'api-shared-below-features: api/src/plugins/headers.plugin.ts → api/src/features/orders/receipt.ts',
+    ],
+    [
+      'api code that is no entry point importing main',
+      {
+        'api/src/main/start-server.ts': 'export const start = 1;\n',
+        'api/src/testing/test-app.ts':
+          "import { start } from '../main/start-server';\nexport const t = start;\n",
+      },
+      'api-main-only-from-entry-points: api/src/testing/test-app.ts → api/src/main/start-server.ts',
+    ],
+    [
+      'production code importing a testing kit',
+      {
+        'api/src/testing/orders-test-kit.ts': 'export const kit = 1;\n',
+        'api/src/features/orders/place-order.ts':
+          "import { kit } from '../../testing/orders-test-kit';\nexport const p = kit;\n",
+      },
+      'production-never-imports-testing: api/src/features/orders/place-order.ts → api/src/testing/orders-test-kit.ts',
+    ],
+    [
+      'the projections engine importing a runner',
+      {
+        'projections/src/runner/checkpoints.ts': 'export const checkpoint = 1;\n',
+        'projections/src/engine/subscriber-engine.ts':
+          "import { checkpoint } from '../runner/checkpoints';\nexport const e = checkpoint;\n",
+      },
+      'projections-engine-below-runner: projections/src/engine/subscriber-engine.ts → projections/src/runner/checkpoints.ts',
     ],
   ])('report %s', async (_name, files, expected) => {
     expect(await violationsOf(files)).toContain(expected);

@@ -13,6 +13,7 @@ import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import documentWorkPlugin from './document-work/document-work.plugin';
 import { accountRoutes } from './features/accounts/account.routes';
+import { createFirstAdminSetup } from './features/accounts/first-admin-setup';
 import { adminRoutes } from './features/admin/admin.routes';
 import { atsRoutes } from './features/ats/ats.routes';
 import { openSupportQueryRoute } from './features/contact/open-support-query.route';
@@ -21,17 +22,20 @@ import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { referralLinkRoute } from './features/referral-link/referral-link.route';
 import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
+import { siteConfigRoute } from './features/site-config/site-config.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
-import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './main/server-timeouts';
+import metricsPlugin from './metrics/metrics.plugin';
 import openapiPlugin from './openapi/openapi.plugin';
 import bodyRatePlugin, { type BodyRate } from './plugins/body-rate.plugin';
+import consistencyTokenPlugin from './plugins/consistency-token.plugin';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors.plugin';
 import { createLogger } from './plugins/logging';
 import loopbackHostPlugin from './plugins/loopback-host.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import servicesPlugin, { type AppServices } from './plugins/services.plugin';
 import { retentionPlugin } from './retention/retention.plugin';
+import { BODY_RATE, FASTIFY_TIMEOUT_OPTIONS, SERVER_TIMEOUTS } from './server-timeouts';
 import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './shared/abuse-limits';
 import { SANDBOX_PREFIX } from './shared/payments/payments';
 import webAppsPlugin from './web/web-apps.plugin';
@@ -45,7 +49,7 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Default: DEFAULT_ABUSE_LIMITS (tests placing many orders from one account raise them). */
   limits?: Partial<AbuseLimits>;
-  /** Default: BODY_RATE (main/server-timeouts.ts); tests of the rule itself shorten it. */
+  /** Default: BODY_RATE (server-timeouts.ts); tests of the rule itself shorten it. */
   bodyRate?: BodyRate;
 }
 
@@ -57,6 +61,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(healthRoutes);
   await api.register(mailPlugin);
   await api.register(accountRoutes);
+  await api.register(siteConfigRoute);
   await api.register(openSupportQueryRoute);
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
@@ -129,12 +134,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   app.decorate('limits', { ...DEFAULT_ABUSE_LIMITS, ...options.limits });
   await app.register(servicesPlugin, { config, services });
+  // Commands answer with the position they wrote; requests sent back with it read their writes.
+  await app.register(consistencyTokenPlugin);
+  // On the root: startServer opens the first-admin link after the app is ready.
+  app.decorate('firstAdminSetup', createFirstAdminSetup(services.db));
   await app.register(errorsPlugin);
   // The mail previews are for this machine only: no other name reaches the server then.
   if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   // Documents a visitor sent are read and rendered in worker threads, never here.
   await app.register(documentWorkPlugin, { limits: config.documentWork });
+  // GET /metrics for operators, and the request latency of everything registered after it.
+  await app.register(metricsPlugin, { metrics: services.metrics, token: config.metricsToken });
   // Background jobs with no routes: every process that builds the app runs them.
   await app.register(retentionPlugin);
 

@@ -23,7 +23,6 @@ export type { FileStorage, FileStorageAdapter, StoredFile } from './files/file-s
 export { createLocalDiskFileStorage } from './files/local-disk.file-storage';
 export { openPostgresFileStorage } from './files/postgres.file-storage';
 export { openS3FileStorage } from './files/s3.file-storage';
-export { type CreateServicesOptions, createServices } from './main/create-services';
 export { startEmbeddedPostgres } from './main/embedded-postgres';
 export { type RunningServer, type StartServerOptions, startServer } from './main/start-server';
 export { migrateApiTables } from './migrations/migrate-api';
@@ -38,4 +37,5 @@ export type {
   JobInfo,
   JobQueue,
 } from './queue/job-queue.port';
+export { type CreateServicesOptions, createServices } from './services/create-services';
 export { HttpError } from './shared/http-error';

@@ -33,6 +33,7 @@ export {
 } from './core/event-catalogue';
 export type { Workflow } from './core/workflow';
 export * from './influencers';
+export * from './mail-preferences';
 export * from './orders';
 export * from './payments';
 export { PERSONAL_FIELDS, personalFieldsOf } from './personal-fields';

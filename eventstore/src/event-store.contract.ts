@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DuplicateEventIdsError,
   type EventStore,
   type NewEvent,
   NO_STREAM,
@@ -194,6 +195,78 @@ export function testEventStore(
       await waitForHead(read.events.at(-1)?.position ?? '');
       const all = await readAllAfter(before, 100, new Set([name]));
       expect(all.map((e) => e.id)).toEqual(read.events.map((e) => e.id));
+    });
+
+    it('recognises a retry at the current expected version: the same ids write nothing', async () => {
+      const before = await store.headPosition();
+      const name = stream();
+      const events = [event('A'), event('B')];
+      const first = await store.append(name, events, { expectedVersion: NO_STREAM });
+      // The caller read the stream again (it holds these events now) and retries with its version.
+      expect(await store.append(name, events, { expectedVersion: 1 })).toEqual(first);
+      expect(await store.append(name, events, { expectedVersion: 'any' })).toEqual(first);
+      expect(await store.append(name, events, { expectedVersion: 'stream_exists' })).toEqual(first);
+      const last = event('C');
+      const third = await store.append(name, [last], { expectedVersion: 1 });
+      expect(await store.append(name, [last], { expectedVersion: 2 })).toEqual(third);
+      expect(await store.append(name, events, { expectedVersion: 2 })).toEqual(first);
+
+      const read = await store.readStream(name);
+      expect(read.events.map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect(read.currentVersion).toBe(2);
+      await waitForHead(third.position);
+      const all = await readAllAfter(before, 100, new Set([name]));
+      expect(all.map((e) => e.id)).toEqual([...events, last].map((e) => e.id));
+    });
+
+    it('refuses an append whose ids are partly stored already, writing none of it', async () => {
+      const before = await store.headPosition();
+      const name = stream();
+      const [a, b] = [event('A'), event('B')];
+      const first = await store.append(name, [a, b], { expectedVersion: NO_STREAM });
+      for (const expectedVersion of [1, 'any', 'stream_exists'] as const) {
+        for (const overlapping of [
+          [b, event('C')],
+          [event('C'), a],
+        ]) {
+          const error = await store.append(name, overlapping, { expectedVersion }).then(
+            () => null,
+            (caught: unknown) => caught,
+          );
+          expect(error).toBeInstanceOf(DuplicateEventIdsError);
+          expect(error).toMatchObject({
+            streamName: name,
+            storedIds: overlapping.filter((e) => e === a || e === b).map((e) => e.id),
+          });
+        }
+      }
+      const read = await store.readStream(name);
+      expect(read.events.map((e) => e.id)).toEqual([a.id, b.id]);
+      await waitForHead(first.position);
+      const all = await readAllAfter(before, 100, new Set([name]));
+      expect(all.map((e) => e.id)).toEqual([a.id, b.id]);
+    });
+
+    it('gives the same recorded events through readStream, readAll and subscribe (live and catch-up)', async () => {
+      const before = await store.headPosition();
+      const name = stream();
+      const streams = new Set([name]);
+      const live = collect(before, streams);
+      await store.append(name, [event('A', 1), event('B', 2)], { expectedVersion: NO_STREAM });
+      const last = await store.append(name, [event('C', 3)], { expectedVersion: 1 });
+      await waitForHead(last.position);
+
+      const fromStream = (await store.readStream(name)).events;
+      const fromAll = await readAllAfter(before, 2, streams);
+      const caughtUp = collect(before, streams, 1);
+      await live.waitFor(3);
+      await caughtUp.waitFor(3);
+      expect(fromStream).toHaveLength(3);
+      // Every field, recordedAt and position included: a projection fed by the subscription and
+      // a rebuild fed by readAll must write the same rows.
+      expect(fromAll).toEqual(fromStream);
+      expect(live.received).toEqual(fromStream);
+      expect(caughtUp.received).toEqual(fromStream);
     });
 
     it('reads a stream from a version with a maximum count', async () => {

@@ -78,9 +78,15 @@ export interface Subscription {
 export interface EventStore {
   /**
    * Appends atomically. Throws WrongExpectedVersionError when the stream's version differs.
-   * Appending events whose ids were already appended (a retry) returns the first result and
-   * writes nothing. Throws RangeError for an empty list of events, and UnstorableEventError
-   * (storable-event.ts) for an event PostgreSQL could not hold as jsonb: nothing is written.
+   * Appending events whose ids this stream already holds, all of them (a retry), returns the
+   * first result and writes nothing, whatever the expected version: the one the first append
+   * had, or the stream's current one. When only some of the ids are stored, it throws
+   * DuplicateEventIdsError and writes nothing. Throws RangeError for an empty list of events,
+   * and UnstorableEventError (storable-event.ts) for an event PostgreSQL could not hold as
+   * jsonb: nothing is written.
+   *
+   * This is a safety net for retried appends, not how a repeated command is recognised: the
+   * command handler finds its deterministic ids in the stream it loaded and appends nothing.
    */
   append(
     streamName: string,
@@ -122,5 +128,21 @@ export class WrongExpectedVersionError extends Error {
   ) {
     super(`Stream ${streamName}: expected version ${String(expected)}, actual ${actual}`);
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/**
+ * Some of the appended events' ids are already stored, the others are not: neither a retry of
+ * an earlier append nor a new one. Nothing was written.
+ */
+export class DuplicateEventIdsError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly storedIds: readonly string[],
+  ) {
+    super(
+      `Stream ${streamName}: ${storedIds.length} of these event ids are already stored by another append`,
+    );
+    this.name = 'DuplicateEventIdsError';
   }
 }

@@ -4,9 +4,13 @@ export {
   type KurrentDbConnection,
 } from './kurrentdb/kurrentdb-event-store.adapter';
 export {
+  canAppendSideRows,
   createPostgresEventStore,
   type PostgresConnection,
   type PostgresEventStoreOptions,
+  type SideRow,
+  type SideRowAppender,
+  type SideRowTable,
 } from './postgres/postgres-event-store.adapter';
 export {
   decodePostgresPosition,

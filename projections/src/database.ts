@@ -75,11 +75,23 @@ export function searchPathOption(searchPath: string): string {
  * as Kysely's driver does, so pass a pool the Kysely instance may own).
  */
 export function createKysely(connection: KyselyConnection): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: 'pool' in connection ? connection.pool : newPool(connection),
-    }),
-  });
+  const pool = 'pool' in connection ? connection.pool : newPool(connection);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The pool under each Kysely made here. A rebuild checks out clients of it itself: it spreads
+ * the read models over several connections at once, and streams rows with COPY, which only a
+ * pg client (not Kysely) speaks.
+ */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+export function poolOf(db: Kysely<Database>): pg.Pool {
+  const pool = pools.get(db);
+  if (pool === undefined) throw new Error('This Kysely instance was not made by createKysely');
+  return pool;
 }
 
 function newPool(connection: {

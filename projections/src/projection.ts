@@ -26,6 +26,22 @@ export interface Projection {
   /** Event types it reacts to; absent = all. The checkpoint advances past the others anyway. */
   handles?: readonly string[];
   apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
+  /**
+   * For a projection that only ever adds one row per handled event to one table of its own
+   * (never reads, updates or deletes one): that row, column by column. A replay into the
+   * emptied table (rebuild, verify's scratch schema) streams these rows with COPY instead of
+   * calling apply, so apply must write exactly these rows.
+   */
+  appendRows?: AppendRows;
+}
+
+/** One value of a row written by COPY: text, a number, a boolean, null, or JSON for jsonb. */
+export type CopyValue = string | number | boolean | null | readonly unknown[] | object;
+
+export interface AppendRows {
+  table: string;
+  columns: readonly string[];
+  row(event: RecordedEvent): readonly CopyValue[];
 }
 
 /** A domain event as a projector sees it: decoded, with the record it was read from. */

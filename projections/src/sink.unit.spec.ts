@@ -1,3 +1,5 @@
+import type { JsonValue } from '@shortlist/eventstore';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sinkEvent, sinkJson, sinkText } from './sink';
 import { recordedEvents } from './testing/recorded-events';
@@ -35,5 +37,41 @@ describe('the projection sink', () => {
     expect(sinkEvent(event)).toEqual(sunk);
     // The stored event is left untouched.
     expect(event.data.name).toBe('Eve\u0000');
+  });
+
+  it('copies only what it scrubs: every string scrubbed as a full copy would, clean values kept as they are', () => {
+    // A full copy, key by key, the later of two keys that scrub alike winning.
+    const copied = (value: JsonValue): JsonValue => {
+      if (typeof value === 'string') return sinkText(value);
+      if (Array.isArray(value)) return value.map(copied);
+      if (value === null || typeof value !== 'object') return value;
+      const result: Record<string, JsonValue> = {};
+      for (const [key, item] of Object.entries(value)) result[sinkText(key)] = copied(item);
+      return result;
+    };
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'b', '\u0000', '\ud800', '\n', '\u202e', 'é'),
+    });
+    const json = fc.letrec<{ value: JsonValue }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(text, tie('value'), { maxKeys: 4, noNullPrototype: true }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        const sunk = sinkJson(value);
+        expect(sunk).toStrictEqual(copied(value));
+        expect(JSON.stringify(Object.keys(sunk ?? {}))).toBe(
+          JSON.stringify(Object.keys(copied(value) ?? {})),
+        );
+        if (JSON.stringify(copied(value)) === JSON.stringify(value)) expect(sunk).toBe(value);
+      }),
+    );
   });
 });

@@ -18,9 +18,9 @@ export {
   ApiClientProvider,
   type ApiClientProviderProps,
   useApiClient,
+  useClearApiCache,
 } from './api/api-context';
 export { ApiError, errorMessage, isAbortError } from './api/api-error';
-export { ApiProvider, type ApiProviderProps } from './api/api-provider';
 export {
   apiQueryKey,
   type CallOptions,
@@ -28,7 +28,8 @@ export {
   type UploadInput,
   uploadApi,
 } from './api/call-api';
-export { createQueryClient, shouldRetry } from './api/query-client';
+export { createQueryClient, type QueryClientOptions, shouldRetry } from './api/query-client';
+export { type StaleAfter, type StaleAfterSource, staleAfter } from './api/stale-after';
 export { downloadTokenFile, fetchTokenFile, saveBlob } from './api/token-file';
 export {
   type ApiMutationOptions,
@@ -72,7 +73,8 @@ export {
   useTableUrlState,
 } from './data-table/use-table-url-state';
 // Overlays and notices
-export { Dialog, type DialogProps } from './dialog/dialog';
+export { Dialog } from './dialog/dialog';
+export type { DialogProps } from './dialog/dialog-props';
 export { Drawer, type DrawerProps } from './drawer/drawer';
 // Loading, empty and error states
 export { Skeleton, type SkeletonProps } from './feedback/skeleton';
@@ -128,6 +130,10 @@ export {
   useInfluencerSession,
   useSession,
 } from './session/use-session';
+// How the server runs (maintenance, simulated payments)
+export { type SiteConfig, SiteConfigReader } from './site-config/site-config-reader';
+export { SiteNotice } from './site-config/site-notice';
+export { useSiteConfig } from './site-config/use-site-config';
 // The staff apps' frame (admin, influencer)
 export { Breadcrumbs } from './staff-shell/breadcrumbs';
 export { lazyStaffScreen } from './staff-shell/lazy-staff-screen';

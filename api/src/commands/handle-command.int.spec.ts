@@ -198,6 +198,35 @@ describe('handleCommand', () => {
     expect(events.map((event) => [event.id, event.data.total])).toEqual([[idFor(0), 5]]);
   });
 
+  it('recognises a repeated command by its ids in the stream it loads, never asking the store to append', async () => {
+    const streamName = `counter-${randomUUID()}`;
+    const idFor = (index: number) => deterministicEventId('test:repeat', `trigger-2:${index}`);
+    const command = { streamName, decider: counter, command: increment(5), eventIds: idFor };
+    const first = await handleCommand({ store, ...command });
+    // Another process (its own stream cache), on a store that counts the appends it is asked for.
+    let appendsAsked = 0;
+    const counting: EventStore = {
+      ...store,
+      append: (...args) => {
+        appendsAsked += 1;
+        return store.append(...args);
+      },
+    };
+    const again = await handleCommand({ store: counting, ...command });
+    expect(appendsAsked).toBe(0);
+    expect(again.position).toBe(first.position);
+    expect(again.events.map((event) => [event.id, event.data.total])).toEqual([[idFor(0), 5]]);
+    expect(again.nextExpectedVersion).toBe(0);
+    // The same process again (it remembers the stream): still recognised, still no append.
+    expect((await handleCommand({ store: counting, ...command })).position).toBe(first.position);
+    expect(appendsAsked).toBe(0);
+    // A later, different command on the stream is appended as usual.
+    await handleCommand({ store: counting, streamName, decider: counter, command: increment(1) });
+    expect(appendsAsked).toBe(1);
+    const { events } = await store.readStream(streamName);
+    expect(events.map((event) => event.data.total)).toEqual([5, 6]);
+  });
+
   it('uses the ids given as a list, in order', async () => {
     const streamName = `counter-${randomUUID()}`;
     const id = randomUUID();

@@ -6,6 +6,7 @@ import {
   type NewEvent,
   NO_STREAM,
   type Position,
+  type ReadStreamResult,
   type RecordedEvent,
   WrongExpectedVersionError,
 } from '@shortlist/eventstore';
@@ -21,7 +22,8 @@ export interface HandleCommandInput<State, C extends Command, E extends DomainEv
   command: C;
   /**
    * Ids for the events `decide` returns, by index. Policies pass deterministic ids
-   * (deterministicEventId) so running twice appends nothing new; default: random UUIDs.
+   * (deterministicEventId): a command whose ids the stream already holds has been handled
+   * before, and is answered with what it appended then; default: random UUIDs.
    */
   eventIds?: EventIds<E>;
   /** Tries in all when other writers keep winning the race. Default 8. */
@@ -65,7 +67,8 @@ export async function handleCommand<State, C extends Command, E extends DomainEv
   const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      if (attempt === 1 && input.newStream === true) {
+      // A command that may repeat (deterministic ids) is always decided on a read: see handledBefore.
+      if (attempt === 1 && input.newStream === true && input.eventIds === undefined) {
         const streams = streamStateCache(input.store, input.decider);
         const initial = input.decider.initialState();
         const fresh = await appendOnAssumed(input, streams, initial, NO_STREAM);
@@ -84,7 +87,8 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
 ): Promise<HandleCommandResult> {
   const { store, streamName, decider, command } = input;
   const streams = streamStateCache(store, decider);
-  const cached = recall(streams, streamName);
+  // The remembered state knows no event ids, so a command that may repeat is decided on a read.
+  const cached = input.eventIds === undefined ? recall(streams, streamName) : undefined;
   if (cached !== undefined) {
     const fast = await appendOnAssumed(input, streams, cached.state as State, cached.version);
     if (fast !== null) return fast;
@@ -99,7 +103,30 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
   if (decided.length === 0) {
     return { events: [], position: null, nextExpectedVersion: stream.currentVersion };
   }
-  return append(input, streams, state, stream.currentVersion, decided);
+  return (
+    handledBefore(input, stream, decided) ??
+    append(input, streams, state, stream.currentVersion, decided)
+  );
+}
+
+/**
+ * A command given deterministic ids has been handled before when the stream holds any of the
+ * ids it would append now: it is answered with the events it appended then, and nothing is
+ * appended. Any, not all: after the first run the state has moved on, so a second decision may
+ * differ in its events and their number, while the ids (one per trigger and index) tell the same
+ * trigger. The store's own duplicate-id check stays a safety net for retried appends only.
+ */
+function handledBefore<E extends DomainEvent>(
+  input: { eventIds?: EventIds<E> },
+  stream: ReadStreamResult,
+  decided: readonly E[],
+): HandleCommandResult | null {
+  if (input.eventIds === undefined) return null;
+  const ids = new Set(decided.map((event, index) => eventIdFor(input.eventIds, index, event)));
+  const earlier = stream.events.filter((event) => ids.has(event.id));
+  const last = earlier.at(-1);
+  if (last === undefined) return null;
+  return { events: earlier, position: last.position, nextExpectedVersion: stream.currentVersion };
 }
 
 /**

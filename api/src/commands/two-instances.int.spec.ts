@@ -11,8 +11,8 @@ import { type EventStore, WrongExpectedVersionError } from '@shortlist/eventstor
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
-import { createServices, type RunningServices } from '../main/create-services';
 import { createLogger } from '../plugins/logging';
+import { createServices, type RunningServices } from '../services/create-services';
 import { handleCommand } from './handle-command';
 
 /*

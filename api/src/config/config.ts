@@ -32,6 +32,11 @@ export interface Config {
    * and /api/dev/outbox serves it to anyone, so the server then listens on 127.0.0.1 only.
    */
   mailPreviewLinks: boolean;
+  /**
+   * UNPAID_REMINDER_SECONDS: how long after an unpaid order is placed its one reminder mail goes
+   * out (if still unpaid, and the customer has not unsubscribed). Below the 7-day expiry.
+   */
+  unpaidReminderSeconds: number;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
   /**
    * RAZORPAY_SANDBOX: production may run on the local sandbox (anyone can mark orders paid) only
@@ -42,6 +47,11 @@ export interface Config {
   logLevel: LogLevel;
   maintenance: boolean;
   projectionWaitMs: number;
+  /**
+   * METRICS_TOKEN: the bearer token GET /metrics asks for. null = /metrics answers only
+   * connections from this machine (loopback), with no token.
+   */
+  metricsToken: string | null;
   /** Absolute. Where web-customer/dist, web-admin/dist and web-influencer/dist are found. */
   webRoot: string;
   /**
@@ -210,6 +220,8 @@ const schema = z
     SMTP_URL: url(['smtp', 'smtps'], 'smtp://user:password@host:587').nullable().default(null),
     MAIL_FROM: z.string().default('Shortlist <support@shortlist.example>'),
     MAIL_PREVIEW_LINKS: booleanText.default(false),
+    // At most 6 days: an unpaid order is removed on its 7th day.
+    UNPAID_REMINDER_SECONDS: integer(1, 6 * 24 * 3600).default(24 * 3600),
     RAZORPAY_KEY_ID: z.string().optional(),
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -221,6 +233,13 @@ const schema = z
       .default('info'),
     MAINTENANCE: booleanText.default(false),
     PROJECTION_WAIT_MS: integer(0, 600_000).default(5000),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, {
+        message: 'must be 32 to 256 characters of letters, digits and . _ ~ + / = -',
+      })
+      .nullable()
+      .default(null),
     WEB_ROOT: path.optional(),
     FILE_STORAGE: z
       .enum(FILE_STORAGE_KINDS, { message: `must be one of ${FILE_STORAGE_KINDS.join(', ')}` })
@@ -343,7 +362,8 @@ export function loadConfig(env: Env): Config {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = present[name];
-      const shown = raw === undefined || /SECRET|PASSWORD/.test(name) ? '' : ` (got "${raw}")`;
+      const shown =
+        raw === undefined || /SECRET|PASSWORD|TOKEN/.test(name) ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -365,6 +385,7 @@ export function loadConfig(env: Env): Config {
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     mailPreviewLinks: v.MAIL_PREVIEW_LINKS,
+    unpaidReminderSeconds: v.UNPAID_REMINDER_SECONDS,
     razorpay:
       v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET && v.RAZORPAY_WEBHOOK_SECRET
         ? {
@@ -381,6 +402,7 @@ export function loadConfig(env: Env): Config {
     logLevel: v.LOG_LEVEL,
     maintenance: v.MAINTENANCE,
     projectionWaitMs: v.PROJECTION_WAIT_MS,
+    metricsToken: v.METRICS_TOKEN,
     webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
     fileStorage: v.FILE_STORAGE ?? (v.DATABASE_URL === null ? 'local' : 'postgres'),
     s3:

@@ -18,7 +18,7 @@ export const CHUNK_BYTES = 256 * 1024;
 
 /**
  * An upload still unfinished after this long was abandoned by a process that died mid-write
- * (the server cuts any request after 10 minutes: main/server-timeouts.ts); the sweep removes it.
+ * (the server cuts any request after 10 minutes: server-timeouts.ts); the sweep removes it.
  */
 const ABANDONED_AFTER = '1 hour';
 /** A long-running process sweeps again now and then, not only when it opens the storage. */

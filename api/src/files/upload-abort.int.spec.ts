@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_TIMEOUTS } from '../main/server-timeouts';
+import { SERVER_TIMEOUTS } from '../server-timeouts';
 import { multipartForm, type OrdersTestApp, type TestUser } from '../testing/orders-test-kit';
 import { UPLOAD_MESSAGES } from './document-upload';
 import { minimalPdf } from './testing/document-fixtures';

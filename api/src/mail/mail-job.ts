@@ -1,6 +1,7 @@
 import type { JsonObject } from '@shortlist/eventstore';
 import { z } from 'zod';
 import type { JobQueue } from '../queue/job-queue.port';
+import type { MailDeliveries } from './mail-deliveries';
 import { MAIL_ID_PATTERN, type Mailer, type OutgoingMail } from './mailer.port';
 
 export const MAIL_SEND_JOB = 'mail.send';
@@ -15,6 +16,7 @@ const payloadSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export interface EnqueueMailOptions {
@@ -33,6 +35,7 @@ export async function enqueueMail(
 ): Promise<void> {
   const payload: JsonObject = { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text };
   if (mail.html !== undefined) payload.html = mail.html;
+  if (mail.headers !== undefined) payload.headers = mail.headers;
   await queue.enqueue(MAIL_SEND_JOB, payload, {
     key: mail.id,
     attempts: options.attempts ?? MAIL_ATTEMPTS,
@@ -44,8 +47,16 @@ export interface MailJobLogger {
   info(object: object, message: string): void;
 }
 
-/** The `mail.send` handler: a throw (server down, refused) makes the queue retry with backoff. */
-export function registerMailJob(queue: JobQueue, mailer: Mailer, logger?: MailJobLogger): void {
+/**
+ * The `mail.send` handler: a throw (server down, refused) makes the queue retry with backoff.
+ * With `deliveries`, a mail already sent (or being sent by another process) is not sent again.
+ */
+export function registerMailJob(
+  queue: JobQueue,
+  mailer: Mailer,
+  logger?: MailJobLogger,
+  deliveries?: MailDeliveries,
+): void {
   queue.process(MAIL_SEND_JOB, async (payload, job) => {
     const parsed = payloadSchema.parse(payload);
     const mail: OutgoingMail = {
@@ -54,8 +65,20 @@ export function registerMailJob(queue: JobQueue, mailer: Mailer, logger?: MailJo
       subject: parsed.subject,
       text: parsed.text,
       ...(parsed.html === undefined ? {} : { html: parsed.html }),
+      ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
     };
-    const sent = await mailer.send(mail);
+    if (deliveries !== undefined && !(await deliveries.claim(mail.id))) {
+      logger?.info({ mailId: mail.id }, 'Mail already sent; not sent again');
+      return;
+    }
+    let sent: Awaited<ReturnType<Mailer['send']>>;
+    try {
+      sent = await mailer.send(mail);
+    } catch (error) {
+      await deliveries?.release(mail.id);
+      throw error;
+    }
+    await deliveries?.markSent(mail.id);
     // The recipient and the body stay out of the log (personal data, reset links).
     logger?.info({ mailId: mail.id, messageId: sent.messageId, attempt: job.attempt }, 'Mail sent');
   });

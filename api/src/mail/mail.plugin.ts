@@ -4,9 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '../plugins/errors.plugin';
 import { contractRoute } from '../shared/contract-route';
 import { createMailer, devOutboxEnabled, OUTBOX_ROUTE_PREFIX, outboxDir } from './create-mailer';
+import { createMailDeliveries } from './mail-deliveries';
 import { registerMailJob } from './mail-job';
 import { readOutboxMessage } from './outbox.mailer';
 import { renderOutboxPage } from './outbox-preview.page';
+import { registerUnpaidReminderJob } from './reactions/unpaid-reminder';
+import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes';
 
 /**
  * Answers the preview page of outbox message `id`, or 404. The page runs nothing (its own CSP)
@@ -34,10 +37,18 @@ export async function sendOutboxPage(
  */
 export const mailPlugin: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config);
-  registerMailJob(app.queue, mailer, app.log);
+  registerMailJob(app.queue, mailer, app.log, createMailDeliveries(app.db));
+  registerUnpaidReminderJob(app.queue, {
+    store: app.store,
+    publicOrigin: app.config.publicOrigin,
+    secret: unsubscribeSecret(app.config),
+    logger: app.log,
+  });
   app.addHook('onClose', async () => {
     await mailer.close();
   });
+
+  await app.register(unsubscribeRoutes, { secret: unsubscribeSecret(app.config) });
 
   if (!devOutboxEnabled(app.config)) return;
   app.log.warn(
@@ -50,3 +61,9 @@ export const mailPlugin: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => sendOutboxPage(reply, dir, request.params.id),
   });
 };
+
+/** buildApp refuses to start without JWT_SECRET, so this holds wherever a mail plugin runs. */
+export function unsubscribeSecret(config: { jwtSecret: string | null }): string {
+  if (config.jwtSecret === null) throw new Error('Unsubscribe links need config.jwtSecret');
+  return config.jwtSecret;
+}

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on reminder-type mails. */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingMail extends MailMessage {

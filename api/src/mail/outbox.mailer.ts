@@ -21,6 +21,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers the mail carried (List-Unsubscribe on reminders). */
+  headers: Record<string, string>;
   date: string;
 }
 
@@ -42,6 +44,8 @@ const outboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  // Files written before headers were kept have none.
+  headers: z.record(z.string(), z.string()).default({}),
   date: z.string(),
 });
 
@@ -62,6 +66,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === undefined ? {} : { html: mail.html }),
+        ...(mail.headers === undefined ? {} : { headers: mail.headers }),
         messageId: messageIdFor(mail.id),
       });
       const composed = jsonTransportMessageSchema.parse(JSON.parse(info.message));
@@ -73,6 +78,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         subject: composed.subject,
         text: composed.text,
         html: composed.html ?? null,
+        headers: mail.headers ?? {},
         date: new Date().toISOString(),
       };
       await mkdir(options.dir, { recursive: true });
@@ -116,11 +122,32 @@ export interface OutboxSummary {
   sentAt: string;
 }
 
+/** Past this many mails a recipient search looks no further back (the newest are searched). */
+export const OUTBOX_SEARCH_SCAN_MAX = 5000;
+
 /**
- * The newest `limit` messages, newest first. Ordered by file time, so only the messages shown
- * are read and parsed; an outbox of thousands of mails stays cheap to list.
+ * One page of the outbox, newest first; with `to`, only mails whose recipients contain it (any
+ * case). Ordered by file time, so without a search only the messages shown are read and parsed;
+ * a search reads the newest OUTBOX_SEARCH_SCAN_MAX at most, so its cost stays bounded however
+ * large a long-running embedded install's outbox grows.
  */
-export async function listOutboxMessages(dir: string, limit: number): Promise<OutboxSummary[]> {
+export async function listOutboxMessages(
+  dir: string,
+  options: { limit: number; page?: number; to?: string | undefined },
+): Promise<{ items: OutboxSummary[]; total: number }> {
+  const ids = await outboxIdsNewestFirst(dir);
+  const skip = ((options.page ?? 1) - 1) * options.limit;
+  const needle = options.to?.trim().toLowerCase() ?? '';
+  if (needle === '') {
+    const shown = await readSummaries(dir, ids.slice(skip, skip + options.limit));
+    return { items: shown, total: ids.length };
+  }
+  const scanned = await readSummaries(dir, ids.slice(0, OUTBOX_SEARCH_SCAN_MAX));
+  const matches = scanned.filter((message) => message.to.toLowerCase().includes(needle));
+  return { items: matches.slice(skip, skip + options.limit), total: matches.length };
+}
+
+async function outboxIdsNewestFirst(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -142,11 +169,14 @@ export async function listOutboxMessages(dir: string, limit: number): Promise<Ou
       }
     }),
   );
-  const newest = timed
+  return timed
     .filter((entry): entry is { id: string; mtimeMs: number } => entry !== null)
     .sort((a, b) => b.mtimeMs - a.mtimeMs || a.id.localeCompare(b.id))
-    .slice(0, limit);
-  const messages = await Promise.all(newest.map((entry) => readOutboxMessage(dir, entry.id)));
+    .map((entry) => entry.id);
+}
+
+async function readSummaries(dir: string, ids: readonly string[]): Promise<OutboxSummary[]> {
+  const messages = await Promise.all(ids.map((id) => readOutboxMessage(dir, id)));
   return messages
     .filter((message): message is OutboxMessage => message !== null)
     .map((message) => ({

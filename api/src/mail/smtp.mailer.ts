@@ -27,6 +27,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === undefined ? {} : { html: mail.html }),
+        ...(mail.headers === undefined ? {} : { headers: mail.headers }),
         // The same id on every retry lets the receiving side spot a duplicate delivery.
         messageId: messageIdFor(mail.id),
       });

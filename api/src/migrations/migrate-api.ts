@@ -3,6 +3,8 @@ import * as personalDataKeys from './20251124-0900-personal-data-keys.migration'
 import * as tokenRevocations from './20251124-0901-token-revocations.migration';
 import * as storedFiles from './20261125-2130-stored-files.migration';
 import * as fileMoves from './20261125-2131-file-moves.migration';
+import * as resumeDrafts from './20261126-0020-resume-drafts.migration';
+import * as mailDeliveries from './20261126-0030-mail-deliveries.migration';
 
 /**
  * The api package's own tables (not read models: no projection rebuilds them), migrated the same
@@ -15,6 +17,8 @@ export const apiMigrations: Readonly<Record<string, Migration>> = {
   '20251124-0901-token-revocations': tokenRevocations,
   '20261125-2130-stored-files': storedFiles,
   '20261125-2131-file-moves': fileMoves,
+  '20261126-0020-resume-drafts': resumeDrafts,
+  '20261126-0030-mail-deliveries': mailDeliveries,
 };
 
 /**

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from './encrypting-event-store';
-import { createPostgresKeyVault, type KeyVault } from './key-vault';
+import { createPostgresKeyVault, type KeyVault, PERSONAL_DATA_KEY_ROWS } from './key-vault';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -212,5 +212,65 @@ describe('crypto-shredding', () => {
     await inner.append('user-e', [{ ...moved, id: randomUUID() }], { expectedVersion: -1 });
     await vault.keysFor(['user-e'], { create: true });
     await expect(store.readStream('user-e')).rejects.toThrow();
+  });
+});
+
+describe("a new stream's key stored by its first append (PostgreSQL store)", () => {
+  const sideRowStore = () =>
+    createPostgresEventStore({ pool }, { sideRows: PERSONAL_DATA_KEY_ROWS });
+
+  it('writes key and events in one statement, with no vault round trip, and seals later events with it', async () => {
+    const keys = keyCountingPool();
+    const writer = encryptingEventStore(sideRowStore(), createPostgresKeyVault(keys.pool));
+    try {
+      await Promise.all(
+        ['k1', 'k2', 'k3'].map((id) =>
+          writer.append(`user-${id}`, [registered(id)], { expectedVersion: -1 }),
+        ),
+      );
+      await writer.append('user-k1', [
+        {
+          id: randomUUID(),
+          type: 'PasswordChanged',
+          data: { userId: 'k1', passwordHash: '$argon2id$new', reason: 'reset' },
+          metadata: {},
+        },
+      ]);
+      expect(keys.queries).toEqual([]);
+      const stored = await pool.query<{ n: string }>(
+        'SELECT count(DISTINCT key)::text AS n FROM personal_data_keys WHERE subject = ANY($1)',
+        [['user-k1', 'user-k2', 'user-k3']],
+      );
+      expect(stored.rows[0]?.n).toBe('3');
+      const { events } = await store.readStream('user-k1');
+      expect(events[0]?.data).toMatchObject({ email: 'asha@example.com' });
+      expect(events[1]?.data).toMatchObject({ passwordHash: '$argon2id$new' });
+    } finally {
+      await keys.pool.end();
+    }
+  });
+
+  it('stores no key when the append is refused, and never reuses an erased name', async () => {
+    const writer = encryptingEventStore(sideRowStore(), vault);
+    await store.append('user-m', [registered('m')], { expectedVersion: -1 });
+    const before = await pool.query<{ key: Buffer }>(
+      "SELECT key FROM personal_data_keys WHERE subject = 'user-m'",
+    );
+    await expect(
+      writer.append('user-m', [registered('m')], { expectedVersion: -1 }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
+    const after = await pool.query<{ key: Buffer }>(
+      "SELECT key FROM personal_data_keys WHERE subject = 'user-m'",
+    );
+    expect(after.rows).toEqual(before.rows);
+
+    // A name erased before its stream was ever written: no fresh, readable key for it.
+    await vault.erase('user-n', '2026-12-01T00:00:00.000Z');
+    await writer.append('user-n', [registered('n')], { expectedVersion: -1 });
+    const { rows } = await pool.query<{ data: string }>(
+      "SELECT data::text AS data FROM eventstore.events WHERE stream_name = 'user-n'",
+    );
+    expect(rows[0]?.data).not.toContain('asha@example.com');
+    expect((await store.readStream('user-n')).events[0]?.data).toMatchObject({ email: null });
   });
 });

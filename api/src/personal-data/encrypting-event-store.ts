@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { personalFieldsOf } from '@shortlist/domain';
 import {
   assertStorableEvents,
+  canAppendSideRows,
   type EventStore,
   type JsonObject,
   type NewEvent,
+  NO_STREAM,
   type RecordedEvent,
   repairUnstorableText,
 } from '@shortlist/eventstore';
@@ -48,6 +51,30 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
       // Checked in clear: once sealed, a personal field is ciphertext that any store accepts,
       // and what it hides would fail every projection that opens it.
       assertStorableEvents(streamName, events);
+      if (
+        options?.expectedVersion === NO_STREAM &&
+        canAppendSideRows(inner) &&
+        holdsPersonalFields(events)
+      ) {
+        // A new stream's key is made here and stored by the append itself, in its transaction:
+        // no round trip to the vault first, and never events without their key (or a key
+        // without its events, but for a stream the store then refuses as existing). A key
+        // already stored for this name (erased, or made by a racing writer) fails the append
+        // as a whole, and the vault's own way below takes over.
+        const key = randomBytes(32);
+        try {
+          const result = await inner.appendWithSideRow(
+            streamName,
+            sealWith(key, streamName, events),
+            options,
+            { key: streamName, value: key },
+          );
+          vault.adopt(streamName, key);
+          return result;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
       return inner.append(streamName, await sealPersonalFields(vault, streamName, events), options);
     },
     async readStream(streamName, options) {
@@ -74,8 +101,16 @@ export async function sealPersonalFields(
   streamName: string,
   events: NewEvent[],
 ): Promise<NewEvent[]> {
-  if (!events.some((event) => personalFieldsOf(event.type).length > 0)) return events;
+  if (!holdsPersonalFields(events)) return events;
   const key = (await vault.keysFor([streamName], { create: true })).get(streamName) ?? null;
+  return sealWith(key, streamName, events);
+}
+
+const holdsPersonalFields = (events: NewEvent[]) =>
+  events.some((event) => personalFieldsOf(event.type).length > 0);
+
+/** The personal fields sealed with `key`; dropped (null) when the stream's key is erased. */
+function sealWith(key: Buffer | null, streamName: string, events: NewEvent[]): NewEvent[] {
   return events.map((event) => {
     const fields = personalFieldsOf(event.type);
     if (fields.length === 0) return event;
@@ -87,6 +122,13 @@ export async function sealPersonalFields(
     }
     return { ...event, data };
   });
+}
+
+/** PostgreSQL's unique_violation: the side row's key was there already. */
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
 }
 
 const aad = (streamName: string, field: string) => `${streamName}\n${field}`;

@@ -16,7 +16,22 @@ export interface KeyVault {
   ): Promise<Map<string, Buffer | null>>;
   erase(subject: string, at: string): Promise<void>;
   isErased(subject: string): Promise<boolean>;
+  /**
+   * A key made outside the vault and stored with the first append that used it (the event
+   * store's side row, PERSONAL_DATA_KEY_ROWS): remembered for sealing as one made here would be.
+   */
+  adopt(subject: string, key: Buffer): void;
 }
+
+/**
+ * The vault's table as the PostgreSQL event store's side-row table: a new stream's key is then
+ * inserted in its first append's transaction (encrypting-event-store.ts).
+ */
+export const PERSONAL_DATA_KEY_ROWS = {
+  table: 'personal_data_keys',
+  keyColumn: 'subject',
+  valueColumn: 'key',
+} as const;
 
 /** Keys a writer remembers (see sealingKeys below); about 100 bytes each. */
 const SEALING_KEYS_KEPT = 10_000;
@@ -100,6 +115,7 @@ export function createPostgresKeyVault(pool: pg.Pool): KeyVault {
         [subject, at],
       );
     },
+    adopt: rememberSealingKey,
     async isErased(subject) {
       const { rows } = await pool.query<{ erased: boolean }>(
         'SELECT erased_at IS NOT NULL AS erased FROM personal_data_keys WHERE subject = $1',

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The minimum rate a request body must keep (values and reasons: main/server-timeouts.ts). */
+/** The minimum rate a request body must keep (values and reasons: server-timeouts.ts). */
 export interface BodyRate {
   /** Time every body gets before the rate counts. */
   bodyGraceMs: number;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiptHtml } from '../features/orders/receipt/receipt-html';
+import { receiptHtml } from '../shared/orders/receipt-html';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import securityHeadersPlugin, { inlineStyles } from './security-headers.plugin';
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { receiptHtml } from '../features/orders/receipt/receipt-html';
 import { renderOutboxPage } from '../mail/outbox-preview.page';
+import { receiptHtml } from '../shared/orders/receipt-html';
 import { RAZORPAY_CHECKOUT_SCRIPT_URL } from '../shared/payments/payment-provider.port';
 
 export interface SecurityHeadersOptions {
@@ -43,6 +43,7 @@ export function ownInlineStyleHashes(): string[] {
     to: 'to@example.com',
     subject: 'subject',
     text: 'text',
+    headers: {},
     html: null,
     date: new Date(0).toISOString(),
   });
@@ -56,6 +57,27 @@ export function inlineStyles(html: string): string[] {
 
 function cspHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * A page's policy with its own <style> elements allowed by hash: the web apps' index.html
+ * carries the first screen's CSS inline (scripts/vite-inline-entry-css.ts). The hashes come from
+ * the very HTML about to be sent, so a rebuild can never serve styles its policy refuses. The
+ * browser hashes the element's text after the HTML parser's newline normalisation (CR LF and
+ * CR become LF), so the same is done here.
+ */
+export function allowInlineStyles(policy: string, html: string): string {
+  const hashes = inlineStyles(html).map((style) => cspHash(style.replace(/\r\n?/g, '\n')));
+  if (hashes.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'style-src') return directive;
+      const added = hashes.filter((hash) => !sources.includes(hash));
+      return [name, ...sources, ...new Set(added)].join(' ');
+    })
+    .join(';');
 }
 
 /** The Content-Security-Policy directives every answer carries (helmet's camelCase names). */

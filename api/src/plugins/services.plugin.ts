@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { TokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
 import type { FileStorage } from '../files/file-storage.port';
+import type { Metrics } from '../metrics/metrics';
 import type { KeyVault } from '../personal-data/key-vault';
 import type { JobQueue } from '../queue/job-queue.port';
 import type { Payments } from '../shared/payments/payments';
@@ -39,6 +40,8 @@ export interface AppServices {
   payments: Payments;
   /** Uploaded and delivered documents: FILE_STORAGE's adapter (local disk, PostgreSQL, S3). */
   files: FileStorage;
+  /** This process's Prometheus series, served at /metrics (metrics/metrics.plugin.ts). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

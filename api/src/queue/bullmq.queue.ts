@@ -87,6 +87,27 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       }
     },
 
+    async counts() {
+      return Promise.all(
+        [...queues.entries()].map(async ([name, queue]) => {
+          const counts = await queue.getJobCounts(
+            'wait',
+            'prioritized',
+            'active',
+            'delayed',
+            'failed',
+          );
+          return {
+            name,
+            waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0),
+            active: counts.active ?? 0,
+            delayed: counts.delayed ?? 0,
+            failed: counts.failed ?? 0,
+          };
+        }),
+      );
+    },
+
     async close() {
       // Workers first, so no job is picked up while the queues close.
       await Promise.all([...workers.values()].map((worker) => worker.close()));

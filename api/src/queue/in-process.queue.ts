@@ -31,15 +31,22 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
   const waitingForHandler = new Map<string, PendingJob[]>();
   // Each timer with the time its job is due, so whenIdle can tell a future delay from a due job.
   const timers = new Map<NodeJS.Timeout, number>();
+  const timerJobs = new Map<NodeJS.Timeout, string>();
   const running = new Set<Promise<void>>();
+  const activeByName = new Map<string, number>();
+  const failedByName = new Map<string, number>();
+  const bump = (counts: Map<string, number>, name: string, by: number) =>
+    counts.set(name, (counts.get(name) ?? 0) + by);
   let closed = false;
 
   function schedule(job: PendingJob, delayMs: number): void {
     const timer = setTimeout(() => {
       timers.delete(timer);
+      timerJobs.delete(timer);
       dispatch(job);
     }, delayMs);
     timers.set(timer, Date.now() + delayMs);
+    timerJobs.set(timer, job.name);
   }
 
   function idle(): boolean {
@@ -59,7 +66,11 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
       waitingForHandler.set(job.name, waiting);
       return;
     }
-    const run = attempt(job, handler).finally(() => running.delete(run));
+    bump(activeByName, job.name, 1);
+    const run = attempt(job, handler).finally(() => {
+      running.delete(run);
+      bump(activeByName, job.name, -1);
+    });
     running.add(run);
   }
 
@@ -76,6 +87,7 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
         return;
       }
       options.logger?.error({ job: info, err: error }, 'Job failed on its last attempt');
+      bump(failedByName, job.name, 1);
       options.onExhausted?.({ ...info, payload: job.payload, error });
     }
   }
@@ -114,10 +126,32 @@ export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
       while (!closed && !idle()) await new Promise((resolve) => setTimeout(resolve, 5));
     },
 
+    async counts() {
+      const names = new Set([...seenKeys.keys(), ...handlers.keys()]);
+      const now = Date.now();
+      return [...names].map((name) => {
+        let waiting = waitingForHandler.get(name)?.length ?? 0;
+        let delayed = 0;
+        for (const [timer, dueAt] of timers) {
+          if (timerJobs.get(timer) !== name) continue;
+          if (dueAt <= now) waiting += 1;
+          else delayed += 1;
+        }
+        return {
+          name,
+          waiting,
+          active: activeByName.get(name) ?? 0,
+          delayed,
+          failed: failedByName.get(name) ?? 0,
+        };
+      });
+    },
+
     async close() {
       closed = true;
       for (const timer of timers.keys()) clearTimeout(timer);
       timers.clear();
+      timerJobs.clear();
       await Promise.allSettled([...running]);
     },
   };

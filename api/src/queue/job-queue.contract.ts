@@ -159,6 +159,36 @@ export function testJobQueue(label: string, create: (options: JobQueueOptions) =
       await withinMs(5_000, q.whenIdle());
       expect(ran).toBe(false);
     });
+
+    it('counts the jobs of each name: waiting, running, delayed, failed for good', async () => {
+      const q = queue();
+      const name = jobName();
+      const countsOf = async () => (await q.counts()).find((counts) => counts.name === name);
+      await q.enqueue(name, {}, { key: 'waits' });
+      await q.enqueue(name, {}, { key: 'later', delayMs: 60_000 });
+      await until(async () => (await countsOf())?.waiting === 1);
+      expect(await countsOf()).toEqual({ name, waiting: 1, active: 0, delayed: 1, failed: 0 });
+
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      q.process(name, async (_payload, job) => {
+        if (job.key === 'waits') await held;
+      });
+      await until(async () => (await countsOf())?.active === 1);
+      expect(await countsOf()).toMatchObject({ waiting: 0, active: 1, delayed: 1 });
+      release();
+      const failing = jobName();
+      q.process(failing, async () => {
+        throw new Error('no');
+      });
+      await q.enqueue(failing, {}, { key: 'fails', attempts: 1 });
+      await until(() => failures.length === 1);
+      await q.whenIdle();
+      expect(await countsOf()).toMatchObject({ waiting: 0, active: 0, delayed: 1, failed: 0 });
+      await until(async () => (await q.counts()).some((c) => c.name === failing && c.failed === 1));
+    });
   });
 }
 
@@ -187,9 +217,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(10);
   }

@@ -53,8 +53,23 @@ export interface JobQueue {
    * names this queue has enqueued or processed are looked at.
    */
   whenIdle(): Promise<void>;
+  /**
+   * How many jobs of each name are waiting (due, not yet taken), running, delayed (a first run
+   * or a retry due later) and failed for good, for the names this queue has enqueued or
+   * processed. BullMQ answers for every process on its Redis (failed: those still kept, up to
+   * JOB_RETENTION_SECONDS); the in-process queue for this process since it started.
+   */
+  counts(): Promise<JobCounts[]>;
   /** Stops taking jobs, waits for the ones running, releases connections. */
   close(): Promise<void>;
+}
+
+export interface JobCounts {
+  name: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 export interface JobQueueOptions {

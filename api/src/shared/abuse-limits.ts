@@ -22,6 +22,8 @@ export interface AbuseLimits {
   resumePreview: AttemptLimit;
   /** POST /influencer/queries per influencer. */
   influencerQueries: AttemptLimit;
+  /** PUT /resume/draft per account. */
+  resumeDraftSaves: AttemptLimit;
   /** Clicks counted per client IP on short referral links (`/r/{code}`); more still redirect. */
   referralClicks: AttemptLimit;
 }
@@ -45,6 +47,9 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   resumePreview: { max: 10, timeWindowMs: MINUTE },
   // An influencer writes to support now and then; 10 an hour leaves room for a follow-up or two.
   influencerQueries: { max: 10, timeWindowMs: 60 * MINUTE },
+  // The builder saves a second after typing stops: even a fast typist pausing between every
+  // word stays far below two a second. Two tabs on the same account share the count.
+  resumeDraftSaves: { max: 120, timeWindowMs: MINUTE },
   // A person clicks a link a few times; a script refreshing it should not inflate the funnel.
   referralClicks: { max: 20, timeWindowMs: 10 * MINUTE },
 };
@@ -54,6 +59,7 @@ export const LIMIT_MESSAGES = {
   tooManyOrders: 'Too many orders in a short time. Please wait a few minutes and try again.',
   tooManyPreviews: 'Too many previews in a short time. Please wait a minute and try again.',
   tooManyQueries: 'Too many queries in a short time. Please wait a while and try again.',
+  tooManyDraftSaves: 'Your draft is being saved too often. Please wait a minute.',
 } as const;
 
 declare module 'fastify' {

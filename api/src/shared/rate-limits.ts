@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { ACCOUNT_ROUTE_MESSAGES } from '@shortlist/domain/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ACCOUNT_ROUTE_MESSAGES } from '../features/accounts/account-messages';
 import { HttpError } from './http-error';
 
 export interface AttemptLimit {

@@ -106,6 +106,7 @@ export async function registerUser(
 
 /** What a captured payment does to an order (the payments policy issues this command). */
 export async function markPaid(t: TestApp, orderId: string): Promise<void> {
+  await t.caughtUp(['orders']);
   const row = await t.services.db
     .selectFrom('orders')
     .select(['amount', 'currency'])

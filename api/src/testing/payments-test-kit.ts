@@ -15,7 +15,7 @@ import type {
 import { handleCommand } from '../commands/handle-command';
 import { webhookSignature } from '../shared/payments/razorpay-signature';
 import { freshIp } from './account-test-kit';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 type WithoutMetadata<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
@@ -67,8 +67,10 @@ const metadata = (actor: string) => ({
   now: new Date().toISOString(),
 });
 
-export async function createPaymentsTestApp(): Promise<PaymentsTestApp> {
-  const t = await createTestApp();
+export async function createPaymentsTestApp(
+  options: TestAppOptions = {},
+): Promise<PaymentsTestApp> {
+  const t = await createTestApp(options);
   const { sandbox } = t.services.payments;
   if (sandbox === null) throw new Error('The payment tests need the sandbox');
   const emitted: WebhookEnvelope[] = [];

@@ -76,5 +76,9 @@ function prefetchingVault(
     },
     erase: (subject, at) => inner.erase(subject, at),
     isErased: (subject) => inner.isErased(subject),
+    adopt: (subject, key) => {
+      known.set(subject, key);
+      inner.adopt(subject, key);
+    },
   };
 }

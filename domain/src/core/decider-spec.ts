@@ -112,3 +112,65 @@ export const DeciderSpecification = {
     };
   },
 };
+
+export interface RuleThen<R> {
+  /** Asserts the rule returned this value. */
+  then(expected: R): void;
+  /** Asserts the rule threw; `message` must equal (string) or match (RegExp) the error's message. */
+  thenThrows(expected: ExpectedError, message?: string | RegExp): void;
+}
+
+/**
+ * Given/when/then for a rule read off an aggregate's state rather than decided into events (what
+ * a checkout may charge for an order); the history is folded with the aggregate's own decider:
+ *
+ *   RuleSpecification.for(orderDecider, checkoutTerms)
+ *     .given([orderPlaced])
+ *     .when('user-1')
+ *     .then({ amountMinor: 19900, currency: 'INR' });
+ */
+export const RuleSpecification = {
+  for<S, E extends DomainEvent, I, R>(
+    decider: Pick<Decider<S, Command, E>, 'evolve' | 'initialState'>,
+    rule: (state: S, input: I) => R,
+  ) {
+    return {
+      given: (events: readonly E[]) => ({
+        when: (input: I): RuleThen<R> => {
+          const state = events.reduce(decider.evolve, decider.initialState());
+          const outcome = (): { kind: 'value'; value: R } | { kind: 'thrown'; error: unknown } => {
+            try {
+              return { kind: 'value', value: rule(state, input) };
+            } catch (error) {
+              return { kind: 'thrown', error };
+            }
+          };
+          return {
+            // biome-ignore lint/suspicious/noThenProperty: the given/when/then vocabulary is the point; specs are never awaited.
+            then: (expected) => {
+              const result = outcome();
+              if (result.kind === 'thrown') {
+                throw new Error(
+                  `Expected a value but the rule threw ${describeError(result.error)}`,
+                  {
+                    cause: result.error,
+                  },
+                );
+              }
+              expect(result.value).toStrictEqual(expected);
+            },
+            thenThrows: (expected, message) => {
+              const result = outcome();
+              if (result.kind === 'value') {
+                throw new Error(
+                  `Expected the rule to throw but it returned ${JSON.stringify(result.value)}`,
+                );
+              }
+              assertThrown<never>(result, expected, message);
+            },
+          };
+        },
+      }),
+    };
+  },
+};

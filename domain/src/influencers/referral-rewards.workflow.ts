@@ -145,6 +145,7 @@ function decide(
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
     case 'OrderDataErased':
       return [];
@@ -181,6 +182,7 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
     case 'OrderRefunded':
     case 'OrderDataErased':

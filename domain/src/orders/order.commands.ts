@@ -67,6 +67,8 @@ export type RemoveDelivery = Command<'RemoveDelivery', { filename: string }>;
 export type SaveReviewSuggestions = Command<'SaveReviewSuggestions', { text: string }>;
 export type RefundOrder = Command<'RefundOrder', { refundId: string }>;
 export type EraseOrderData = Command<'EraseOrderData', Record<string, never>>;
+/** The owner opened the order's delivery: recorded once per delivery, never for anyone else. */
+export type OpenDelivery = Command<'OpenDelivery', { userId: string }>;
 
 export type OrderCommand =
   | PlaceOrder
@@ -79,4 +81,5 @@ export type OrderCommand =
   | RemoveDelivery
   | SaveReviewSuggestions
   | RefundOrder
-  | EraseOrderData;
+  | EraseOrderData
+  | OpenDelivery;

@@ -34,6 +34,8 @@ export type OrderState =
       deleted: boolean;
       erased: boolean;
       attachments: string[];
+      /** Something was delivered (a file, suggestions) that the customer has not opened yet. */
+      unopenedDelivery: boolean;
     };
 
 type PlacedState = Extract<OrderState, { kind: 'placed' }>;
@@ -216,6 +218,12 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (order.erased) return [];
       return [{ type: 'OrderDataErased', data: { orderId: order.orderId } }];
     }
+    case 'OpenDelivery': {
+      const order = ownedBy(placed(state), command.data.userId);
+      // Opening it again, or before anything was delivered, records nothing.
+      if (!order.unopenedDelivery) return [];
+      return [{ type: 'DeliveryOpened', data: { orderId: order.orderId } }];
+    }
     default:
       return assertNever(command);
   }
@@ -236,6 +244,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       deleted: false,
       erased: false,
       attachments: [],
+      unopenedDelivery: false,
     };
   }
   if (state.kind === 'none') return state;
@@ -249,13 +258,20 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderStatusChanged':
       return { ...state, status: event.data.to };
     case 'DeliveryAttached':
-      return { ...state, attachments: [...state.attachments, event.data.filename] };
+      return {
+        ...state,
+        attachments: [...state.attachments, event.data.filename],
+        unopenedDelivery: true,
+      };
     case 'DeliveryRemoved':
       return {
         ...state,
         attachments: state.attachments.filter((name) => name !== event.data.filename),
       };
     case 'ReviewSuggestionsSaved':
+      return { ...state, unopenedDelivery: true };
+    case 'DeliveryOpened':
+      return { ...state, unopenedDelivery: false };
     case 'AtsCheckRecorded':
       return state;
     case 'OrderRefunded':
@@ -272,3 +288,9 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   evolve,
   initialState: () => ({ kind: 'none' }),
 };
+
+/**
+ * The refusals `decide` starts from (missing, deleted, someone else's, already paid), for rules
+ * that judge an order outside a command: a checkout charges only an order these let through.
+ */
+export const orderGuards = { placed, ownedBy, unpaid };

@@ -242,6 +242,40 @@ describe('Order decider', () => {
   });
 });
 
+describe('opening a delivery', () => {
+  const attached: OrderEvent = {
+    type: 'DeliveryAttached',
+    data: { orderId: 'o1', file: { fileId: 'f2', name: 'new-cv.pdf' }, filename: 'new-cv.pdf' },
+  };
+  const opened: OrderEvent = { type: 'DeliveryOpened', data: { orderId: 'o1' } };
+  const open = (userId = 'u1') => cmd('OpenDelivery', { userId });
+
+  it('records the first opening of a delivery, once', () => {
+    spec.given([placedReview, paid, attached]).when(open()).then([opened]);
+    spec.given([placedReview, paid, attached, opened]).when(open()).then([]);
+  });
+
+  it('counts suggestions as a delivery, and a new delivery after an opening as new again', () => {
+    const suggestions: OrderEvent = {
+      type: 'ReviewSuggestionsSaved',
+      data: { orderId: 'o1', text: 'Lead with numbers.' },
+    };
+    spec.given([placedReview, paid, suggestions]).when(open()).then([opened]);
+    spec.given([placedReview, paid, attached, opened, suggestions]).when(open()).then([opened]);
+  });
+
+  it('records nothing before anything is delivered', () => {
+    spec.given([placedReview, paid]).when(open()).then([]);
+  });
+
+  it("is the owner's alone: anyone else is refused", () => {
+    spec
+      .given([placedReview, paid, attached])
+      .when(open('u2'))
+      .thenThrows('forbidden', ORDER_MESSAGES.notYours);
+  });
+});
+
 describe('the ATS check on an order (issue 14)', () => {
   const report: AtsReport = {
     score: 74,
@@ -339,6 +373,10 @@ describe('Order invariants over any command sequence', () => {
     fc.constant(cmd('SaveReviewSuggestions', { text: 'Good' })),
     fc.constant(cmd('RefundOrder', { refundId: 'r1' })),
     fc.constant(cmd('EraseOrderData', {})),
+    fc.constant(
+      cmd('AttachDelivery', { file: { fileId: 'f9', name: 'cv.pdf' }, filename: 'cv.pdf' }),
+    ),
+    fc.constantFrom('u1', 'u2').map((userId) => cmd('OpenDelivery', { userId })),
   );
 
   it('never goes from paid back to unpaid, a deleted order takes no command, and work waits for payment', () => {
@@ -363,6 +401,12 @@ describe('Order invariants over any command sequence', () => {
           }
           if (state.kind === 'placed' && state.paymentId !== null) {
             expect(state.deleted).toBe(false);
+          }
+          // A delivery is opened once, by its owner, and only once something was delivered.
+          if (events.some((event) => event.type === 'DeliveryOpened')) {
+            expect(command.type === 'OpenDelivery' && command.data.userId).toBe('u1');
+            expect(before.kind === 'placed' && before.unopenedDelivery).toBe(true);
+            expect(state.kind === 'placed' && state.unopenedDelivery).toBe(false);
           }
           // Work on an order (processing, completed) starts only once it is paid.
           if (state.kind === 'placed' && state.paymentId === null && state.amount > 0) {

@@ -90,6 +90,12 @@ export type OrderRefunded = DomainEvent<
 
 export type OrderDataErased = DomainEvent<'OrderDataErased', { orderId: string }>;
 
+/**
+ * The customer opened what was delivered (a file or the written suggestions) since the last
+ * delivery: the "new delivery" marker goes until the next one.
+ */
+export type DeliveryOpened = DomainEvent<'DeliveryOpened', { orderId: string }>;
+
 /** One check's verdict as the order keeps it in clear; its sentence is sealed apart. */
 export interface AtsCheckVerdict {
   id: AtsCheckId;
@@ -154,7 +160,8 @@ export type OrderEvent =
   | ReviewSuggestionsSaved
   | OrderRefunded
   | OrderDataErased
-  | AtsCheckRecorded;
+  | AtsCheckRecorded
+  | DeliveryOpened;
 
 const orderId = z.string().min(1);
 const amount = z.number();
@@ -215,6 +222,7 @@ export const orderEvents = eventCatalogue<OrderEvent>()({
   ReviewSuggestionsSaved: z.object({ orderId, text: personal(z.string()) }),
   OrderRefunded: z.object({ orderId, refundId: z.string(), amount, currency }),
   OrderDataErased: z.object({ orderId }),
+  DeliveryOpened: z.object({ orderId }),
   AtsCheckRecorded: z.object({
     orderId,
     score: z.number(),

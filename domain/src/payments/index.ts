@@ -6,6 +6,7 @@ export {
   settlementOf,
   unsettledCaptures,
 } from './capture-settlement';
+export { checkoutTerms } from './order-checkout.rule';
 export type {
   AbortCheckoutRequest,
   ChargeTerms,

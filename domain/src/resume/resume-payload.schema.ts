@@ -5,7 +5,9 @@ import { DEGREE_LEVELS, LANGUAGE_LEVELS, MAJORS } from './resume-options';
 /**
  * The resume submission payload of SPEC §3, validated by the API (`POST /resume`) and by the
  * builder form with this same schema. Rules from SPEC §5: every field is required, 'N/A' is
- * accepted where a field does not apply, dates are YYYY-MM or N/A, one target role.
+ * accepted where a field does not apply, dates are YYYY-MM or N/A, one target role. An end date
+ * may also be "Present" (any case, stored as written here): a current job or a course still
+ * under way has no end month, and the ATS check itself advises writing "Present".
  */
 
 export const RESUME_MESSAGES = {
@@ -21,6 +23,12 @@ export const SUMMARY_COUNTER = 300;
 // Not in the spec: caps that keep a single order's payload bounded; far above any real resume.
 const SHORT_TEXT_MAX = 200;
 const LONG_TEXT_MAX = 5000;
+/**
+ * Entries per list (jobs, degrees, projects, certifications, languages): a visitor's payload stays
+ * bounded before any rendering work (30 entries of 5,000 characters is ~150 KB), while the longest
+ * real resumes list about a dozen jobs.
+ */
+export const RESUME_LIST_MAX = 30;
 
 // Every field is the contract's text (contract/text.ts): one line, except the ones the form
 // shows as a text area, where line breaks and tabs are the point.
@@ -35,18 +43,36 @@ const YEAR_MONTH_OR_NA = /^(?:\d{4}-(?:0[1-9]|1[0-2])|N\/A)$/;
 const dateField = (label: string) =>
   requiredText(label).regex(YEAR_MONTH_OR_NA, `${label} must be YYYY-MM or N/A.`);
 
+/** The word an ongoing entry's end date holds; documents print it as written. */
+export const PRESENT = 'Present';
+const PRESENT_ANY_CASE = /^present$/i;
+const endDateField = (label: string) =>
+  requiredText(label)
+    .transform((value) => (PRESENT_ANY_CASE.test(value) ? PRESENT : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(?:\d{4}-(?:0[1-9]|1[0-2])|N\/A|Present)$/,
+          `${label} must be YYYY-MM, N/A or Present.`,
+        ),
+    );
+
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
 
 const nonEmptyList = <T extends z.ZodType>(label: string, entry: T) =>
-  z.array(entry, { error: `${label} is required.` }).min(1, `Add at least one ${label} entry.`);
+  z
+    .array(entry, { error: `${label} is required.` })
+    .min(1, `Add at least one ${label} entry.`)
+    .max(RESUME_LIST_MAX, `Add at most ${RESUME_LIST_MAX} ${label} entries.`);
 
 export const workEntrySchema = z.object({
   jobTitle: requiredText('Job title'),
   company: requiredText('Company'),
   location: requiredText('Location'),
   start: dateField('Start date'),
-  end: dateField('End date'),
+  end: endDateField('End date'),
   responsibilities: requiredLongText('Responsibilities'),
 });
 
@@ -55,7 +81,7 @@ export const educationEntrySchema = z.object({
   institution: requiredText('Institution'),
   location: requiredText('Location'),
   start: dateField('Start date'),
-  end: dateField('End date'),
+  end: endDateField('End date'),
   major: requiredText('Major'),
 });
 

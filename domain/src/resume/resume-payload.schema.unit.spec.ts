@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '../contract/text';
 import { validResumePayload } from '../testing/resume-fixture';
 import { suggestedRoles } from './resume-options';
-import { RESUME_MESSAGES, resumePayloadSchema } from './resume-payload.schema';
+import { RESUME_LIST_MAX, RESUME_MESSAGES, resumePayloadSchema } from './resume-payload.schema';
 
 function firstMessage(input: unknown): string | undefined {
   const result = resumePayloadSchema.safeParse(input);
@@ -48,12 +48,47 @@ describe('resume payload schema', () => {
     );
   });
 
+  it('accepts Present as the end date of a current job or course, in any case', () => {
+    const payload = validResumePayload();
+    const work = payload.work[0];
+    const edu = payload.edu[0];
+    if (!work || !edu) throw new Error('fixture has a work and an education entry');
+    const parsed = resumePayloadSchema.parse({
+      ...payload,
+      work: [{ ...work, end: ' present ' }],
+      edu: [{ ...edu, end: 'Present' }],
+    });
+    expect(parsed.work[0]?.end).toBe('Present');
+    expect(parsed.edu[0]?.end).toBe('Present');
+    expect(firstMessage({ ...payload, work: [{ ...work, end: 'Now' }] })).toBe(
+      'End date must be YYYY-MM, N/A or Present.',
+    );
+    // A start or a certification date cannot be ongoing.
+    expect(firstMessage({ ...payload, work: [{ ...work, start: 'Present' }] })).toBe(
+      'Start date must be YYYY-MM or N/A.',
+    );
+    expect(firstMessage({ ...payload, certs: [{ name: 'x', org: 'y', date: 'Present' }] })).toBe(
+      'Certification date must be YYYY-MM or N/A.',
+    );
+  });
+
   it('requires every field and at least one entry per list', () => {
     const payload = validResumePayload();
     expect(firstMessage({ ...payload, summary: '   ' })).toBe('Professional summary is required.');
     expect(firstMessage({ ...payload, langs: [] })).toBe('Add at least one language entry.');
     expect(firstMessage({ ...payload, personal: { ...payload.personal, phone: '' } })).toBe(
       'Phone is required.',
+    );
+  });
+
+  it('caps every list at RESUME_LIST_MAX entries, saying so', () => {
+    const payload = validResumePayload();
+    const [language] = payload.langs;
+    if (!language) throw new Error('fixture has a language entry');
+    const langs = (count: number) => Array.from({ length: count }, () => language);
+    expect(firstMessage({ ...payload, langs: langs(RESUME_LIST_MAX) })).toBeUndefined();
+    expect(firstMessage({ ...payload, langs: langs(RESUME_LIST_MAX + 1) })).toBe(
+      `Add at most ${RESUME_LIST_MAX} language entries.`,
     );
   });
 

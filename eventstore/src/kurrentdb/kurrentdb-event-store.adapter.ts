@@ -19,10 +19,12 @@ import {
 import { assertAppendable } from '../append.guard';
 import {
   type AppendResult,
+  DuplicateEventIdsError,
   type EventStore,
   type ExpectedVersion,
   type JsonObject,
   type JsonValue,
+  type NewEvent,
   NO_STREAM,
   type Position,
   type ReadStreamResult,
@@ -35,9 +37,17 @@ import { startKurrentSubscription } from './kurrentdb-subscription';
 
 /*
  * KurrentDB does the hard parts itself: $all is a single ordered log, so there is no commit-order
- * gap to guard against, and appends are idempotent by event id when retried with the same
- * expected version (best effort only with 'any', as KurrentDB documents). System events
- * (types starting with '$') are filtered out of every read of $all.
+ * gap to guard against. System events (types starting with '$') are filtered out of every read
+ * of $all.
+ *
+ * Its own idempotency is narrower than the port's: the server recognises a retried id only when
+ * the retry's expected version is the one the first append had (or within a small in-memory
+ * window), so a retry at the stream's current version would store the events twice. The port
+ * promises that a retry writes nothing at any expected version and that a partial overlap is
+ * refused, so the adapter reads the stream's ids before each append (one more read, as long as
+ * the stream) and again after a version conflict. Two retries racing with 'any' can still both
+ * pass that read; the command handler, which recognises a repeated command by its ids in the
+ * stream it loaded, does not depend on this.
  */
 
 export interface KurrentDbConnection {
@@ -77,6 +87,44 @@ export function createKurrentDbEventStore(connection: KurrentDbConnection): Even
     }
   };
 
+  /** The events of this stream that carry one of these ids. */
+  const storedWithIds = async (streamName: string, ids: ReadonlySet<string>) => {
+    const stored: RecordedEvent[] = [];
+    try {
+      for await (const resolved of client.readStream(streamName, { direction: FORWARDS })) {
+        if (resolved.event && ids.has(resolved.event.id)) {
+          stored.push(toRecordedEvent(resolved.event));
+        }
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return stored;
+      throw error;
+    }
+    return stored;
+  };
+
+  /**
+   * What an earlier append of these events answered, when the stream holds all of them; null
+   * when it holds none; DuplicateEventIdsError when it holds some.
+   */
+  const earlierAppend = async (
+    streamName: string,
+    events: readonly NewEvent[],
+  ): Promise<AppendResult | null> => {
+    const stored = await storedWithIds(streamName, new Set(events.map((event) => event.id)));
+    if (stored.length === 0) return null;
+    const storedIds = new Set(stored.map((event) => event.id));
+    if (stored.length < events.length) {
+      throw new DuplicateEventIdsError(
+        streamName,
+        events.flatMap((event) => (storedIds.has(event.id) ? [event.id] : [])),
+      );
+    }
+    const last = stored.at(-1);
+    if (last === undefined) return null;
+    return { nextExpectedVersion: last.streamVersion, position: last.position };
+  };
+
   const readAll = async ({ after, limit }: { after: Position | null; limit: number }) => {
     if (!Number.isInteger(limit) || limit < 1) {
       throw new RangeError(`limit must be a positive integer, got ${limit}`);
@@ -102,6 +150,8 @@ export function createKurrentDbEventStore(connection: KurrentDbConnection): Even
     async append(streamName, events, options = {}): Promise<AppendResult> {
       assertAppendable(streamName, events);
       const expected = options.expectedVersion ?? 'any';
+      const retried = await earlierAppend(streamName, events);
+      if (retried !== null) return retried;
       try {
         const result = await client.appendToStream(
           streamName,
@@ -124,6 +174,9 @@ export function createKurrentDbEventStore(connection: KurrentDbConnection): Even
         return { nextExpectedVersion: Number(result.nextExpectedRevision), position };
       } catch (error) {
         if (error instanceof KurrentWrongExpectedVersionError) {
+          // Another writer appended these very events meanwhile: a retry, answered as one.
+          const raced = await earlierAppend(streamName, events);
+          if (raced !== null) return raced;
           const actual =
             error.actualState === KURRENT_NO_STREAM ? NO_STREAM : Number(error.actualState);
           throw new WrongExpectedVersionError(streamName, expected, actual);

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventStore, type NewEvent, WrongExpectedVersionError } from '../event-store.port';
+import {
+  DuplicateEventIdsError,
+  type EventStore,
+  type NewEvent,
+  WrongExpectedVersionError,
+} from '../event-store.port';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createPostgresEventStore } from './postgres-event-store.adapter';
 import { decodePostgresPosition } from './postgres-position.codec';
-import { migratePostgresEventStore, PARTIAL_DUPLICATE_SQLSTATE } from './postgres-schema.migration';
+import { migratePostgresEventStore } from './postgres-schema.migration';
 
 /*
  * Appends that queue behind one in flight go together in one transaction (append_batch). With
@@ -118,9 +122,12 @@ describe('appends batched into one transaction', () => {
     ]);
     expect(outcomes[1]).toMatchObject({
       status: 'rejected',
-      reason: expect.any(pg.DatabaseError),
+      reason: expect.any(DuplicateEventIdsError),
     });
-    expect((outcomes[1] as PromiseRejectedResult).reason.code).toBe(PARTIAL_DUPLICATE_SQLSTATE);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({
+      streamName: clashing,
+      storedIds: [stored],
+    });
     expect(await store.readStream(clashing)).toEqual({ events: [], currentVersion: -1 });
     expect(outcomes[2]).toMatchObject({ status: 'fulfilled' });
     expect((await store.readStream(neighbour)).currentVersion).toBe(0);

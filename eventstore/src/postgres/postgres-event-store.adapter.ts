@@ -3,9 +3,11 @@ import pg from 'pg';
 import { assertAppendable } from '../append.guard';
 import {
   type AppendResult,
+  DuplicateEventIdsError,
   type EventStore,
   type ExpectedVersion,
   type JsonObject,
+  type NewEvent,
   NO_STREAM,
   type Position,
   type ReadStreamResult,
@@ -21,6 +23,7 @@ import {
   EXPECTED_ANY,
   EXPECTED_STREAM_EXISTS,
   notifyChannel,
+  PARTIAL_DUPLICATE_SQLSTATE,
   schemaIdentifier,
   WRONG_EXPECTED_VERSION_SQLSTATE,
 } from './postgres-schema.migration';
@@ -66,6 +69,44 @@ export interface PostgresEventStoreOptions {
    * transaction (postgres-append-batcher.ts). Default 4.
    */
   appendsInFlight?: number;
+  /**
+   * A table of the same database that `appendWithSideRow` inserts into, in the append's own
+   * transaction (the API's per-stream personal-data keys). Unset: appendWithSideRow refuses.
+   */
+  sideRows?: SideRowTable;
+}
+
+/** Where side rows go: a table with a text key column and a bytea value column. */
+export interface SideRowTable {
+  table: string;
+  keyColumn: string;
+  valueColumn: string;
+}
+
+/** One row to insert with an append: both are stored or neither. */
+export interface SideRow {
+  key: string;
+  value: Buffer;
+}
+
+/**
+ * A store that writes one row of its own with an append, in the same transaction: a row that
+ * must exist exactly when the events do (a new stream's encryption key) then costs no
+ * transaction of its own. The insert is plain: a row already there with that key (a unique
+ * violation, SQLSTATE 23505) fails the append and stores nothing. Only the PostgreSQL store
+ * can: other stores do not share a transaction with the database that holds the table.
+ */
+export interface SideRowAppender {
+  appendWithSideRow(
+    streamName: string,
+    events: NewEvent[],
+    options: { expectedVersion?: ExpectedVersion },
+    row: SideRow,
+  ): Promise<AppendResult>;
+}
+
+export function canAppendSideRows(store: EventStore): store is EventStore & SideRowAppender {
+  return typeof (store as Partial<SideRowAppender>).appendWithSideRow === 'function';
 }
 
 const DEFAULT_APPENDS_IN_FLIGHT = 4;
@@ -81,6 +122,7 @@ interface AppendRequest {
   types: string[];
   data: string[];
   metadata: string[];
+  sideRow?: SideRow;
 }
 
 interface AppendBatchRow {
@@ -113,7 +155,7 @@ const EVENT_COLUMNS = `e.transaction_id::text AS transaction_id, e.global_positi
 export function createPostgresEventStore(
   connection: PostgresConnection,
   options: PostgresEventStoreOptions = {},
-): EventStore {
+): EventStore & Partial<SideRowAppender> {
   const schema = options.schema ?? DEFAULT_SCHEMA;
   const s = schemaIdentifier(schema);
   const ownsPool = !('pool' in connection);
@@ -153,6 +195,7 @@ export function createPostgresEventStore(
         FROM ${s}.append_batch($1::text[], $2::bigint[], $3::integer[], $4::uuid[], $5::text[],
           $6::jsonb[], $7::jsonb[])`,
     },
+    ...(options.sideRows === undefined ? {} : sideRowStatements(schema, s, options.sideRows)),
     readStream: {
       name: `es_read_stream_${schema}`,
       text: `SELECT st.version::text AS current_version, ${EVENT_COLUMNS}
@@ -240,17 +283,21 @@ export function createPostgresEventStore(
   let stopTailWakes: (() => void) | null = null;
 
   const appendOne = async (request: AppendRequest): Promise<AppendResult> => {
+    const values: unknown[] = [
+      request.streamName,
+      request.encodedExpected,
+      request.ids,
+      request.types,
+      request.data,
+      request.metadata,
+    ];
+    const statement =
+      request.sideRow === undefined ? statements.append : sideRowStatement('appendWithSideRow');
+    if (request.sideRow !== undefined) values.push(request.sideRow.key, request.sideRow.value);
     try {
       const result = await pool.query<{ next_version: string; tx: string; last_position: string }>({
-        ...statements.append,
-        values: [
-          request.streamName,
-          request.encodedExpected,
-          request.ids,
-          request.types,
-          request.data,
-          request.metadata,
-        ],
+        ...statement,
+        values,
       });
       const row = result.rows[0];
       if (!row) throw new Error('append_events returned no row');
@@ -264,6 +311,12 @@ export function createPostgresEventStore(
           Number(error.detail),
         );
       }
+      if (isDatabaseError(error) && error.code === PARTIAL_DUPLICATE_SQLSTATE) {
+        throw new DuplicateEventIdsError(
+          request.streamName,
+          await storedEventIds(pool, s, request.ids),
+        );
+      }
       throw error;
     }
   };
@@ -271,17 +324,31 @@ export function createPostgresEventStore(
   const appendBatch = async (
     requests: AppendRequest[],
   ): Promise<PromiseSettledResult<AppendResult>[]> => {
+    const values: unknown[] = [
+      requests.map((request) => request.streamName),
+      requests.map((request) => request.encodedExpected),
+      requests.map((request) => request.ids.length),
+      requests.flatMap((request) => request.ids),
+      requests.flatMap((request) => request.types),
+      requests.flatMap((request) => request.data),
+      requests.flatMap((request) => request.metadata),
+    ];
+    // Each side row with its member's 1-based index, as append_batch numbers them.
+    const sideRows = requests.flatMap((request, index) =>
+      request.sideRow === undefined ? [] : [{ ...request.sideRow, index: index + 1 }],
+    );
+    if (sideRows.length > 0) {
+      values.push(
+        sideRows.map((row) => row.key),
+        sideRows.map((row) => row.value),
+        sideRows.map((row) => row.index),
+      );
+    }
     const result = await pool.query<AppendBatchRow>({
-      ...statements.appendBatch,
-      values: [
-        requests.map((request) => request.streamName),
-        requests.map((request) => request.encodedExpected),
-        requests.map((request) => request.ids.length),
-        requests.flatMap((request) => request.ids),
-        requests.flatMap((request) => request.types),
-        requests.flatMap((request) => request.data),
-        requests.flatMap((request) => request.metadata),
-      ],
+      ...(sideRows.length > 0
+        ? sideRowStatement('appendBatchWithSideRows')
+        : statements.appendBatch),
+      values,
     });
     const rows = new Map(result.rows.map((row) => [row.append_index - 1, row]));
     if (result.rows.some((row) => row.outcome === 'ok')) announce();
@@ -310,20 +377,53 @@ export function createPostgresEventStore(
     weight: (request) => request.ids.length,
   });
 
+  function sideRowStatement(name: 'appendWithSideRow' | 'appendBatchWithSideRows') {
+    const statement = statements[name];
+    if (statement === undefined) {
+      throw new Error('This store has no side-row table (PostgresEventStoreOptions.sideRows)');
+    }
+    return statement;
+  }
+
+  const encodeAppend = (
+    streamName: string,
+    events: NewEvent[],
+    appendOptions: { expectedVersion?: ExpectedVersion },
+  ): AppendRequest => {
+    assertAppendable(streamName, events);
+    const expected = appendOptions.expectedVersion ?? 'any';
+    return {
+      streamName,
+      expected,
+      encodedExpected: encodeExpected(expected),
+      ids: events.map((event) => event.id),
+      types: events.map((event) => event.type),
+      data: events.map((event) => JSON.stringify(event.data)),
+      metadata: events.map((event) => JSON.stringify(event.metadata)),
+    };
+  };
+
   return {
     async append(streamName, events, appendOptions = {}): Promise<AppendResult> {
-      assertAppendable(streamName, events);
-      const expected = appendOptions.expectedVersion ?? 'any';
-      return appends.send({
-        streamName,
-        expected,
-        encodedExpected: encodeExpected(expected),
-        ids: events.map((event) => event.id),
-        types: events.map((event) => event.type),
-        data: events.map((event) => JSON.stringify(event.data)),
-        metadata: events.map((event) => JSON.stringify(event.metadata)),
-      });
+      return appends.send(encodeAppend(streamName, events, appendOptions));
     },
+
+    // Only with a side-row table: canAppendSideRows then tells callers which store they have.
+    ...(options.sideRows === undefined
+      ? {}
+      : {
+          async appendWithSideRow(
+            streamName: string,
+            events: NewEvent[],
+            appendOptions: { expectedVersion?: ExpectedVersion },
+            row: SideRow,
+          ): Promise<AppendResult> {
+            return appends.send({
+              ...encodeAppend(streamName, events, appendOptions),
+              sideRow: row,
+            });
+          },
+        }),
 
     async readStream(streamName, readOptions = {}): Promise<ReadStreamResult> {
       const fromVersion = readOptions.fromVersion ?? 0;
@@ -378,6 +478,40 @@ export function createPostgresEventStore(
   };
 }
 
+/** The append statements with a side-row insert before them, in the same statement. */
+function sideRowStatements(schema: string, s: string, table: SideRowTable) {
+  const identifier = /^[a-z_][a-z0-9_]{0,62}$/;
+  for (const name of [table.table, table.keyColumn, table.valueColumn]) {
+    if (!identifier.test(name))
+      throw new TypeError(`Invalid side-row name: ${JSON.stringify(name)}`);
+  }
+  const into = `${pg.escapeIdentifier(table.table)} (${pg.escapeIdentifier(table.keyColumn)}, ${pg.escapeIdentifier(table.valueColumn)})`;
+  return {
+    appendWithSideRow: {
+      name: `es_append_side_${schema}`,
+      text: `WITH side AS (INSERT INTO ${into} VALUES ($7::text, $8::bytea))
+        SELECT next_version::text AS next_version, tx::text AS tx, last_position::text AS last_position
+        FROM ${s}.append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], false)`,
+    },
+    // Only the rows of members the batch stored: one it refuses ('conflict', 'single') goes
+    // on alone (or fails) with its row.
+    appendBatchWithSideRows: {
+      name: `es_append_batch_side_${schema}`,
+      text: `WITH appended AS (
+          SELECT append_index, outcome, next_version::text AS next_version, tx::text AS tx,
+            last_position::text AS last_position
+          FROM ${s}.append_batch($1::text[], $2::bigint[], $3::integer[], $4::uuid[], $5::text[],
+            $6::jsonb[], $7::jsonb[])
+        ), side AS (
+          INSERT INTO ${into}
+          SELECT row.k, row.v FROM unnest($8::text[], $9::bytea[], $10::integer[]) AS row(k, v, i)
+          JOIN appended ON appended.append_index = row.i AND appended.outcome = 'ok'
+        )
+        SELECT * FROM appended`,
+    },
+  };
+}
+
 function appendResult(row: { next_version: string; tx: string; last_position: string }) {
   return {
     nextExpectedVersion: Number(row.next_version),
@@ -411,6 +545,16 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     }),
     recordedAt: row.recorded_at,
   };
+}
+
+/** Which of these ids the store holds: what a DuplicateEventIdsError names. */
+async function storedEventIds(pool: pg.Pool, s: string, ids: string[]): Promise<string[]> {
+  const result = await pool.query<{ id: string }>({
+    text: `SELECT event_id::text AS id FROM ${s}.events WHERE event_id = ANY ($1::uuid[])
+      ORDER BY array_position($1::uuid[], event_id)`,
+    values: [ids],
+  });
+  return result.rows.map((row) => row.id);
 }
 
 function isDatabaseError(error: unknown): error is pg.DatabaseError {

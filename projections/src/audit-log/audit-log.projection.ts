@@ -4,6 +4,18 @@ import { eventTime } from '../event-time';
 import type { Projection } from '../projection';
 import type { NewAuditLogRow } from './audit-log.table';
 
+const AUDIT_LOG_COLUMNS = [
+  'position',
+  'stream_name',
+  'stream_version',
+  'event_id',
+  'type',
+  'actor',
+  'correlation_id',
+  'causation_id',
+  'at',
+] as const satisfies readonly (keyof NewAuditLogRow)[];
+
 /**
  * One row per event, every event: who did what, when, and what caused it. Keyed by the event's
  * position, so re-applying an event rewrites the same row with the same values.
@@ -17,6 +29,15 @@ export const auditLogProjection: Projection = {
     const rows = new TableChanges<NewAuditLogRow>('audit_log', 'position');
     for (const event of events) rows.put(toAuditLogRow(event));
     await rows.flush(trx);
+  },
+  // Append-only, one row per event: a replay loads it with COPY (maintenance/copy-rows.ts).
+  appendRows: {
+    table: 'audit_log',
+    columns: AUDIT_LOG_COLUMNS,
+    row(event) {
+      const row = toAuditLogRow(event);
+      return AUDIT_LOG_COLUMNS.map((column) => row[column] ?? null);
+    },
   },
 };
 

@@ -223,6 +223,7 @@ function foldOne(batch: LedgerBatch, event: LedgerInput): string | null {
     case 'DeliveryAttached':
     case 'DeliveryRemoved':
     case 'ReviewSuggestionsSaved':
+    case 'DeliveryOpened':
     case 'AtsCheckRecorded':
       return null;
     case 'ReferralLinkClicked':

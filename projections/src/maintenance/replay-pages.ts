@@ -1,10 +1,6 @@
 import type { EventStore, Position, RecordedEvent } from '@shortlist/eventstore';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
-import {
-  deferLedgerRefreshes,
-  finishDeferredLedgers,
-} from '../influencer-ledger/influencer-ledger.summary';
 import type { Logger } from '../logger';
 import { handledEvents, type Projection } from '../projection';
 import {
@@ -53,32 +49,6 @@ export async function replayPages(
 ): Promise<void> {
   const from = lowest(targets.map((target) => target.position));
   await readPages(store, from, options, (page) => applyPage(conn, targets, page, options));
-}
-
-/**
- * Replays the targets from where they are to options.until (or the head) inside the caller's
- * ONE transaction: pages read once and applied to all targets, the influencer summaries
- * refreshed once at the end rather than after every page (nobody reads in between), and the
- * stored checkpoints moved once.
- */
-export async function replayInOneTransaction(
-  trx: Transaction<Database>,
-  store: EventStore,
-  targets: readonly ReplayTarget[],
-  options: Omit<ReplayOptions, 'logger'>,
-): Promise<void> {
-  deferLedgerRefreshes(trx);
-  let last: Position | null = null;
-  const from = lowest(targets.map((target) => target.position));
-  await readPages(store, from, options, async (page) => {
-    await applyPageInTransaction(trx, targets, page, options.applyMs);
-    last = page.at(-1)?.position ?? last;
-  });
-  const started = performance.now();
-  await finishDeferredLedgers(trx);
-  const name = 'influencer-ledger';
-  options.applyMs?.set(name, (options.applyMs.get(name) ?? 0) + performance.now() - started);
-  if (last !== null) await moveCheckpoints(trx, targets, last);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EventStore, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
-import { createKysely } from '../database';
+import { createKysely, poolOf } from '../database';
 import { type Logger, silentLogger } from '../logger';
 import { migrateToLatest } from '../migrations/migrate';
 import type { Projection } from '../projection';
@@ -10,7 +10,8 @@ import { catchUp, prepareCheckpoint, readCheckpoint, resetProjection } from '../
 import { isTransientError } from '../runner/transient-error';
 import { compareTable, type TableDifference } from './compare-tables';
 import { dropDeferrableIndexes } from './deferred-indexes';
-import { lowest, type ReplayTarget, replayInOneTransaction, replayPages } from './replay-pages';
+import { replayInLanes } from './replay-lanes';
+import { lowest, type ReplayTarget, replayPages } from './replay-pages';
 
 export interface ProjectionVerification {
   name: string;
@@ -41,8 +42,12 @@ export interface VerifyOptions {
   /** Rows listed per table and direction (the counts are always complete). Default 20. */
   sampleSize?: number;
   batchSize?: number;
+  /** Connections the replay and the comparisons spread over (default 7, one per read model). */
+  lanes?: number;
   logger?: Logger;
 }
+
+const DEFAULT_LANES = 7;
 
 /**
  * Proves the live read models equal a replay of the events: runs the migrations in a scratch
@@ -54,17 +59,19 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
   const projections = options.projections ?? allProjections();
   const logger = options.logger ?? silentLogger;
   const sampleSize = Math.max(1, options.sampleSize ?? 20);
-  const batchSize = Math.max(1, options.batchSize ?? 5000);
+  const batchSize = Math.max(1, options.batchSize ?? 20_000);
   const scratch = `projections_verify_${randomBytes(6).toString('hex')}`;
+  // One replay lane and one comparison per projection at most, each on its own connection.
+  const lanes = Math.max(1, Math.min(options.lanes ?? DEFAULT_LANES, projections.length));
   const live = createKysely({
     connectionString: options.connectionString,
     ...(options.liveSearchPath === undefined ? {} : { searchPath: options.liveSearchPath }),
-    poolMax: 2,
+    poolMax: lanes + 1,
   });
   const replay = createKysely({
     connectionString: options.connectionString,
     searchPath: scratch,
-    poolMax: 2,
+    poolMax: lanes + 1,
   });
   try {
     await sql`create schema ${sql.id(scratch)}`.execute(live);
@@ -72,12 +79,15 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     logger.info({ scratch }, 'scratch schema migrated');
     await replayAllTogether();
     logger.info({ scratch }, 'replayed in one pass');
-    const results: ProjectionVerification[] = [];
-    for (const projection of projections) {
-      results.push(await verifyOne(projection));
-      const last = results.at(-1);
-      logger.info({ projection: projection.name, ok: last?.ok }, 'projection verified');
-    }
+    // Each projection on a connection of its own, at once: the comparisons of the big tables
+    // are sorts PostgreSQL runs side by side.
+    const results = await Promise.all(
+      projections.map(async (projection) => {
+        const result = await verifyOne(projection);
+        logger.info({ projection: projection.name, ok: result.ok }, 'projection verified');
+        return result;
+      }),
+    );
     return { ok: results.every((result) => result.ok), projections: results };
   } finally {
     await replay.destroy();
@@ -86,10 +96,11 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
   }
 
   /**
-   * The bulk of the replay, for every projection in ONE pass over the events (replay-pages.ts),
-   * up to the lowest of their live checkpoints as they are now; verifyOne then replays each
-   * one's few remaining events. The scratch tables lose the indexes no projector reads through
-   * (deferred-indexes.ts) for good: they are only compared (EXCEPT ALL, no index) and dropped.
+   * The bulk of the replay, for every projection in ONE pass over the events, in parallel lanes
+   * as a rebuild does (replay-lanes.ts), up to the lowest of their live checkpoints as they are
+   * now; verifyOne then replays each one's few remaining events. The scratch tables lose the
+   * indexes no projector reads through (deferred-indexes.ts) for good: they are only compared
+   * (EXCEPT ALL, no index) and dropped.
    */
   async function replayAllTogether(): Promise<void> {
     // A projection whose live side has applied nothing has nothing to replay.
@@ -103,30 +114,42 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     }
     const until = lowest(positions);
     if (until === null) return;
-    await replay.transaction().execute((trx) =>
-      dropDeferrableIndexes(
-        trx,
-        started.flatMap((p) => p.tables),
-      ),
-    );
+    const outcomes = await replayInLanes({
+      pool: poolOf(replay),
+      store: options.store,
+      projections: started,
+      lanes,
+      batchSize,
+      until,
+      work: {
+        async begin(trx, lane) {
+          await dropDeferrableIndexes(
+            trx,
+            lane.flatMap((projection) => projection.tables),
+          );
+          const targets: ReplayTarget[] = [];
+          for (const projection of lane) {
+            targets.push({
+              projection,
+              position: await prepareCheckpoint(trx, projection, logger),
+            });
+          }
+          return targets;
+        },
+      },
+    });
+    const failed = outcomes.filter((outcome) => outcome.targets === null);
+    const transient = failed.find((outcome) => isTransientError(outcome.error));
+    if (transient !== undefined) throw transient.error;
+    if (failed.length === 0) return;
+    // An event fails a projection: its lane rolled back; page by page, quarantining it as the
+    // live side did.
     await replay.connection().execute(async (conn) => {
       const targets: ReplayTarget[] = [];
-      for (const projection of started) {
+      for (const projection of failed.flatMap((outcome) => outcome.projections)) {
         targets.push({ projection, position: await prepareCheckpoint(conn, projection, logger) });
       }
-      try {
-        // One transaction, as a rebuild: nothing reads the scratch schema in between.
-        const replayed = targets.map((target) => ({ ...target }));
-        await conn
-          .transaction()
-          .execute((trx) =>
-            replayInOneTransaction(trx, options.store, replayed, { batchSize, until }),
-          );
-      } catch (error) {
-        if (isTransientError(error)) throw error;
-        // An event fails a projection: page by page, quarantining it as the live side did.
-        await replayPages(conn, options.store, targets, { batchSize, until, logger });
-      }
+      await replayPages(conn, options.store, targets, { batchSize, until, logger });
     });
   }
 

@@ -10,6 +10,7 @@ import * as influencerQueries from './20251122-1101-influencer-queries.migration
 import * as projectionQuarantine from './20251122-2200-projection-quarantine.migration';
 import * as reactorCheckpoints from './20251124-0900-reactor-checkpoints.migration';
 import * as searchIndexes from './20251124-1000-search-indexes.migration';
+import * as orderTimeline from './20251126-0100-order-timeline.migration';
 import * as partnerProgramme from './20261126-0100-partner-programme.migration';
 import * as referralFunnel from './20261126-0200-referral-funnel.migration';
 
@@ -29,6 +30,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '20251122-2200-projection-quarantine': projectionQuarantine,
   '20251124-0900-reactor-checkpoints': reactorCheckpoints,
   '20251124-1000-search-indexes': searchIndexes,
+  '20251126-0100-order-timeline': orderTimeline,
   '20261126-0100-partner-programme': partnerProgramme,
   '20261126-0200-referral-funnel': referralFunnel,
 };

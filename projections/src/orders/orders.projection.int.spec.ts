@@ -132,6 +132,113 @@ describe('orders projection', () => {
       review_suggestions: null,
     });
   });
+
+  it('keeps each timeline step at its event time: started, delivered, opened, refunded', async () => {
+    const order = (id: string) => ({ ...placed, orderId: id });
+    const paidAt = (id: string, minute: number) => ({
+      streamName: `order-${id}`,
+      type: 'OrderPaid',
+      data: {
+        orderId: id,
+        paymentId: `pay_${id}`,
+        providerOrderId: 'p',
+        amount: 200,
+        currency: 'INR',
+      },
+      metadata: at(minute),
+    });
+    const file = (id: string, name: string, minute: number) => ({
+      streamName: `order-${id}`,
+      type: 'DeliveryAttached',
+      data: { orderId: id, file: { fileId: `f-${name}`, name }, filename: name },
+      metadata: at(minute),
+    });
+    const events = recordedEvents(
+      [
+        { streamName: 'order-o3', type: 'OrderPlaced', data: order('o3'), metadata: at(10) },
+        paidAt('o3', 11),
+        {
+          streamName: 'order-o3',
+          type: 'OrderStatusChanged',
+          data: { orderId: 'o3', from: 'pending', to: 'processing' },
+          metadata: at(12),
+        },
+        file('o3', 'first.pdf', 13),
+        {
+          streamName: 'order-o3',
+          type: 'DeliveryOpened',
+          data: { orderId: 'o3' },
+          metadata: at(14),
+        },
+        file('o3', 'second.pdf', 15),
+        { streamName: 'order-o4', type: 'OrderPlaced', data: order('o4'), metadata: at(20) },
+        paidAt('o4', 21),
+        {
+          streamName: 'order-o4',
+          type: 'OrderRefunded',
+          data: { orderId: 'o4', refundId: 'r1', amount: 200, currency: 'INR' },
+          metadata: at(22),
+        },
+        { streamName: 'order-o5', type: 'OrderPlaced', data: order('o5'), metadata: at(30) },
+        paidAt('o5', 31),
+        file('o5', 'wrong.pdf', 32),
+        {
+          streamName: 'order-o5',
+          type: 'DeliveryRemoved',
+          data: { orderId: 'o5', filename: 'wrong.pdf' },
+          metadata: at(33),
+        },
+      ],
+      200,
+    );
+    await expectIdempotentProjection({ db: database.db, projection: ordersProjection, events });
+    const rows = await database.db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'status',
+        'paid_at',
+        'started_at',
+        'delivered_at',
+        'delivery_opened_at',
+        'refunded_at',
+      ])
+      .where('id', 'in', ['o3', 'o4', 'o5'])
+      .orderBy('id')
+      .execute();
+    const time = (minute: number) => new Date(at(minute).at);
+    expect(rows).toEqual([
+      {
+        id: 'o3',
+        status: 'processing',
+        paid_at: time(11),
+        started_at: time(12),
+        // The latest delivery, newer than the opening: new again.
+        delivered_at: time(15),
+        delivery_opened_at: time(14),
+        refunded_at: null,
+      },
+      {
+        id: 'o4',
+        status: 'refunded',
+        paid_at: time(21),
+        started_at: null,
+        delivered_at: null,
+        delivery_opened_at: null,
+        refunded_at: time(22),
+      },
+      {
+        id: 'o5',
+        status: 'pending',
+        paid_at: time(31),
+        started_at: null,
+        // The only file taken back: nothing is delivered.
+        delivered_at: null,
+        delivery_opened_at: null,
+        refunded_at: null,
+      },
+    ]);
+  });
 });
 
 describe('users projection', () => {

@@ -11,16 +11,17 @@ import type { NewOrderRow, OrderAttachmentRow, OrderFileRow } from './orders.tab
  */
 export const ordersProjection = typedProjection({
   name: 'orders',
-  version: 1,
+  // 2: the timeline's times (started, delivered, opened, refunded), filled by a rebuild.
+  version: 2,
   tables: ['orders'],
   reads: [orderEvents],
   async apply(trx, events) {
     // Attaching or removing a delivery edits the stored list: read those rows once, up front.
-    const stored = await loadRows<'orders', { attachments: OrderAttachmentRow[] }>(
+    const stored = await loadRows<'orders', DeliveryColumns>(
       trx,
       'orders',
       'id',
-      ['attachments'],
+      ['attachments', 'review_suggestions'],
       events
         .filter((e) => e.type === 'DeliveryAttached' || e.type === 'DeliveryRemoved')
         .map((e) => e.data.orderId),
@@ -38,10 +39,13 @@ type OrderWrite = Omit<NewOrderRow, 'resume' | 'customer_uploads' | 'attachments
   attachments: OrderAttachmentRow[];
 };
 
+/** What a delivery's removal reads to know whether anything delivered is left. */
+type DeliveryColumns = { attachments: OrderAttachmentRow[]; review_suggestions: string | null };
+
 /** What one event changes in `orders`, folded into the batch's changes. */
 function foldOne(
   orders: TableChanges<OrderWrite>,
-  stored: ReadonlyMap<string, { attachments: OrderAttachmentRow[] }>,
+  stored: ReadonlyMap<string, DeliveryColumns>,
   event: ProjectedEvent<typeof orderEvents>,
 ): void {
   const { orderId } = event.data;
@@ -71,6 +75,10 @@ function foldOne(
         paid_at: null,
         completed_at: null,
         erased_at: null,
+        started_at: null,
+        delivered_at: null,
+        delivery_opened_at: null,
+        refunded_at: null,
       });
       return;
     }
@@ -97,6 +105,9 @@ function foldOne(
       orders.patch(orderId, {
         status,
         completed_at: status === 'completed' ? at : null,
+        // Work started keeps its time when it is completed; back to Pending, it has not started.
+        ...(status === 'processing' ? { started_at: at } : {}),
+        ...(status === 'pending' ? { started_at: null } : {}),
         updated_at: at,
       });
       return;
@@ -113,14 +124,31 @@ function foldOne(
         event.type === 'DeliveryAttached' && event.data.file !== null && filename !== null
           ? [...others, { ...event.data.file, filename }]
           : others;
-      orders.patch(orderId, { attachments, updated_at: at });
+      if (event.type === 'DeliveryAttached') {
+        orders.patch(orderId, { attachments, delivered_at: at, updated_at: at });
+        return;
+      }
+      // The last delivered thing taken back: nothing is delivered any more.
+      const nothingLeft = attachments.length === 0 && current.review_suggestions == null;
+      orders.patch(orderId, {
+        attachments,
+        ...(nothingLeft ? { delivered_at: null } : {}),
+        updated_at: at,
+      });
       return;
     }
     case 'ReviewSuggestionsSaved':
-      orders.patch(orderId, { review_suggestions: event.data.text, updated_at: at });
+      orders.patch(orderId, {
+        review_suggestions: event.data.text,
+        delivered_at: at,
+        updated_at: at,
+      });
+      return;
+    case 'DeliveryOpened':
+      orders.patch(orderId, { delivery_opened_at: at, updated_at: at });
       return;
     case 'OrderRefunded':
-      orders.patch(orderId, { status: 'refunded', updated_at: at });
+      orders.patch(orderId, { status: 'refunded', refunded_at: at, updated_at: at });
       return;
     // The check lives in the order's stream, where the admin's drawer reads it (sealed parts
     // and all); the orders table has no column for it.

@@ -35,6 +35,13 @@ export interface OrdersTable {
   paid_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   erased_at: NullableTimestamp;
+  /** Set to Processing (the latest time); cleared when set back to Pending. */
+  started_at: NullableTimestamp;
+  /** The latest delivery: a file attached or suggestions saved; cleared when none is left. */
+  delivered_at: NullableTimestamp;
+  /** The customer opened the delivery (DeliveryOpened), the latest time. */
+  delivery_opened_at: NullableTimestamp;
+  refunded_at: NullableTimestamp;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -2,7 +2,6 @@ import type { EventStore } from '@shortlist/eventstore';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
 import { PROJECTION_LEASES } from '../engine/lease';
-import { projector } from '../engine/projector';
 import {
   type SubscriberEngine,
   type SubscriberRunState,
@@ -11,6 +10,7 @@ import {
 } from '../engine/subscriber-engine';
 import { consoleLogger, type Logger } from '../logger';
 import { assertUniqueNames, type Projection } from '../projection';
+import { projector } from './projector';
 
 export interface ProjectionRunnerOptions {
   store: EventStore;
@@ -41,7 +41,7 @@ export type ProjectionRunState = SubscriberRunState;
 export type ProjectionStatus = SubscriberStatus;
 export type ProjectionRunner = SubscriberEngine;
 
-/** Runs the projections on the subscriber engine in projector mode (engine/projector.ts). */
+/** Runs the projections on the subscriber engine in projector mode (projector.ts). */
 export function startProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   assertUniqueNames(options.projections);
   const logger = options.logger ?? consoleLogger;

@@ -1,9 +1,15 @@
-import { ApiProvider, api } from '@shortlist/web-kit';
+import { ApiClientProvider, api } from '@shortlist/web-kit';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { createAdminQueryClient } from './query-client';
+import type { ReactNode } from 'react';
+import { onAdminApiError } from './query-client';
 
-/** The API client and the query cache (with the app's 401 rule) around the whole app. */
+const loadAdminStaleAfter = () => import('./stale-after').then((table) => table.adminStaleAfter);
+
+/**
+ * The API client and the slot of the query cache (with the app's 401 rule) around the whole
+ * app. The cache, and the query library with it, is made by the first screen that reads: the
+ * shell draws without them.
+ */
 export function AppProviders({
   children,
   queryClient,
@@ -12,10 +18,14 @@ export function AppProviders({
   /** Tests pass their own. */
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createAdminQueryClient());
   return (
-    <ApiProvider client={api} queryClient={client}>
+    <ApiClientProvider
+      client={api}
+      queryClient={queryClient}
+      onError={onAdminApiError}
+      staleAfter={loadAdminStaleAfter}
+    >
       {children}
-    </ApiProvider>
+    </ApiClientProvider>
   );
 }

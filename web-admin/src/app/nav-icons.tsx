@@ -8,6 +8,7 @@ const PATHS = {
   influencers: 'M10 2.5l2.2 4.6 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5L2.8 7.8l5-.7z',
   influencerQueries: 'M3 4h14v9H8l-4 3.5V13H3zM7 8.5h6',
   payouts: 'M2.5 5h15v10h-15zM2.5 8.5h15M6 12h3',
+  outbox: 'M2.5 5h15v10h-15zM2.5 5l7.5 6 7.5-6',
   rewardRules:
     'M4 16.5l12-13M6.5 7a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM13.5 17a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
 } as const;

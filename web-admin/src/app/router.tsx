@@ -1,15 +1,30 @@
 import { lazyStaffScreen } from '@shortlist/web-kit';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
-import { basename } from '../shared/paths';
+import { basename, paths } from '../shared/paths';
 import { AdminGuard } from './admin-guard';
 import { AdminLayout } from './admin-layout';
 
 export { basename };
 
-/** SPEC §2 "Admin routes", all behind the guard (session and role admin). */
+/**
+ * SPEC §2 "Admin routes", all behind the guard (session and role admin). Every screen, the
+ * dashboard too, is a chunk of its own: each reads through the query cache and parses with the
+ * contract's schemas, which load with it, so the first load is the frame alone. The server names
+ * the screen's chunks in the page it opens at (vite.config.ts `routes`), so they download beside
+ * the entry.
+ */
 export const routes: RouteObject[] = [
+  // Outside the guard: it makes the first admin, when nobody can sign in as one yet.
+  {
+    path: 'setup',
+    element: lazyStaffScreen(
+      basename,
+      'setup',
+      () => import('../features/setup/first-admin-screen'),
+      'FirstAdminScreen',
+    ),
+  },
   {
     element: (
       <AdminGuard>
@@ -17,7 +32,15 @@ export const routes: RouteObject[] = [
       </AdminGuard>
     ),
     children: [
-      { index: true, element: <DashboardScreen /> },
+      {
+        index: true,
+        element: lazyStaffScreen(
+          basename,
+          paths.dashboard,
+          () => import('../features/dashboard/dashboard-screen'),
+          'DashboardScreen',
+        ),
+      },
       {
         path: 'orders',
         element: lazyStaffScreen(
@@ -70,6 +93,15 @@ export const routes: RouteObject[] = [
           'influencer-payouts',
           () => import('../features/influencer-payouts/payouts-screen'),
           'PayoutsScreen',
+        ),
+      },
+      {
+        path: 'outbox',
+        element: lazyStaffScreen(
+          basename,
+          'outbox',
+          () => import('../features/outbox/outbox-screen'),
+          'OutboxScreen',
         ),
       },
       {

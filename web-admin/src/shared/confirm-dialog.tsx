@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** The one confirmation every destructive or money action asks for. */
+/** The one confirmation every destructive or money action asks for, confirmed in red. */
 export function ConfirmDialog({
   open,
   title,
@@ -36,7 +36,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {messages.common.cancel}
           </Button>
-          <Button onClick={onConfirm} loading={busy} loadingLabel={confirmLabel}>
+          <Button variant="danger" onClick={onConfirm} loading={busy} loadingLabel={confirmLabel}>
             {confirmLabel}
           </Button>
         </>

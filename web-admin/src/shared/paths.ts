@@ -7,8 +7,24 @@ export const paths = {
   influencers: '/influencers',
   influencerQueries: '/influencer-queries',
   influencerPayouts: '/influencer-payouts',
+  outbox: '/outbox',
   rewardRules: '/reward-rules',
 } as const;
+
+/** The Outbox screen with one mail open (`?mail=`): where a reply's preview link leads. */
+export function outboxMailPath(id: string): string {
+  return `${paths.outbox}?mail=${encodeURIComponent(id)}`;
+}
+
+/**
+ * A mail's outbox id from the preview link the server records with a reply
+ * (`…/api/admin/outbox/{id}`): that address is an API route, which a browser tab cannot open
+ * with the admin's session, so the app opens the mail on its own Outbox screen instead.
+ */
+export function outboxIdOf(previewUrl: string): string | null {
+  const match = /\/api\/admin\/outbox\/([A-Za-z0-9-]{1,100})$/.exec(previewUrl);
+  return match?.[1] ?? null;
+}
 
 /** Where this build is mounted (vite.config.ts `base`). */
 export const basename = '/admin';

@@ -197,7 +197,15 @@ export const flowMessages = {
   builder: {
     title: 'Create Resume · Shortlist',
     heading: 'Create your resume',
-    lead: 'Nine short steps. Everything is required; write N/A where something does not apply. Your answers are kept in this tab until you submit.',
+    lead: 'Nine short steps. Everything is required; write N/A where something does not apply. Your answers are saved to your account as you type, so you can finish on any device.',
+    draftLoading: 'Loading your saved answers…',
+    autosave: {
+      idle: '',
+      pending: 'Saving…',
+      saving: 'Saving…',
+      saved: 'All changes saved',
+      failed: 'Not saved to your account yet: kept in this tab, we will try again as you type.',
+    },
     steps: [
       'Target role',
       'Personal info',
@@ -235,11 +243,13 @@ export const flowMessages = {
     softSkills: 'Soft skills',
     skillsHint: 'Separate skills with commas.',
     dateHint: 'YYYY-MM or N/A',
+    endDateHint: 'YYYY-MM, N/A, or Present for a current one',
     entry: (name: string, index: number) => `${name} ${index + 1}`,
     addEntry: 'Add Entry',
     remove: 'Remove',
     removeEntry: (name: string, index: number) => `Remove ${name} ${index + 1}`,
     lastEntry: 'Keep at least one entry: write N/A in its fields if it does not apply.',
+    fullList: (max: number) => `This list holds at most ${max} entries.`,
     lists: {
       work: 'Work experience',
       edu: 'Education',
@@ -385,6 +395,7 @@ export const flowMessages = {
     filterPending: 'Pending',
     filterProcessing: 'Processing',
     filterCompleted: 'Completed',
+    filterRefunded: 'Refunded',
     caption: 'Order history',
     columns: {
       id: 'Order ID',
@@ -422,6 +433,36 @@ export const flowMessages = {
     loadFailed: 'Failed to load orders.',
     suggestionsFailed: 'Unable to load suggestions.',
     noSuggestions: 'No suggestions yet.',
+    showTimeline: 'Timeline',
+    timelineOf: (id: string) => `Timeline of order ${id}`,
+  },
+  /** Where an order stands, in the customer's words (the timeline and the Status column). */
+  orderProgress: {
+    stages: {
+      awaiting_payment: 'Awaiting payment',
+      paid_waiting: 'Paid · waiting to start',
+      free_waiting: 'Waiting to start',
+      in_progress: 'In progress',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      refunded: 'Refunded',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+    },
+    steps: {
+      placed: 'Order placed',
+      paid: 'Paid',
+      started: 'In progress',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      refunded: 'Refunded',
+    },
+    awaitingPayment: 'Awaiting payment',
+    dueBy: (time: string) => `Delivery due by ${time}`,
+    newDelivery: 'New delivery',
+    // SPEC §1: "A refund takes 5-7 business days".
+    refundNote: 'A refund takes 5-7 business days to reach you.',
+    heading: 'Progress',
   },
   profile: {
     title: 'Profile · Shortlist',

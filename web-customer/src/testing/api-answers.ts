@@ -24,6 +24,16 @@ export function apiOrder(overrides: Record<string, unknown> = {}): Record<string
     receiptUrl: null,
     hasReviewSuggestions: false,
     reviewSuggestions: null,
+    timeline: {
+      placedAt: '2025-11-20T10:00:00.000Z',
+      paidAt: null,
+      startedAt: null,
+      deliveredAt: null,
+      completedAt: null,
+      refundedAt: null,
+      dueAt: null,
+    },
+    newDelivery: false,
     ...overrides,
   };
 }

@@ -1,5 +1,9 @@
-import { clearInfluencerSession, StaffShell, useInfluencerSession } from '@shortlist/web-kit';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  clearInfluencerSession,
+  StaffShell,
+  useClearApiCache,
+  useInfluencerSession,
+} from '@shortlist/web-kit';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../shared/messages';
 import { paths } from '../shared/paths';
@@ -22,7 +26,7 @@ export function InfluencerLayout() {
   const session = useInfluencerSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const clearApiCache = useClearApiCache();
 
   if (session === null) {
     return (
@@ -33,7 +37,7 @@ export function InfluencerLayout() {
   // SPEC §4: logout clears the influencer's token and name and goes to the login.
   const logout = () => {
     clearInfluencerSession();
-    queryClient.clear();
+    clearApiCache();
     navigate(paths.login, { replace: true });
   };
 

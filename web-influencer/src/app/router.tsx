@@ -1,7 +1,5 @@
 import { lazyStaffScreen } from '@shortlist/web-kit';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { LoginScreen } from '../features/login/login-screen';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { paths } from '../shared/paths';
 import { InfluencerLayout } from './influencer-layout';
@@ -9,12 +7,34 @@ import { InfluencerLayout } from './influencer-layout';
 /** Must match `base` in vite.config.ts: the server mounts this build at /influencer/. */
 export const basename = '/influencer';
 
+/**
+ * Every screen, the dashboard and the login too, is a chunk of its own: each reads or writes
+ * through the query cache and parses with the contract's schemas, which load with it, so the
+ * first load is the frame alone. The server names the screen's chunks in the page it opens at
+ * (vite.config.ts `routes`), so they download beside the entry.
+ */
 export const routes: RouteObject[] = [
-  { path: paths.login, element: <LoginScreen /> },
+  {
+    path: paths.login,
+    element: lazyStaffScreen(
+      basename,
+      paths.login,
+      () => import('../features/login/login-screen'),
+      'LoginScreen',
+    ),
+  },
   {
     element: <InfluencerLayout />,
     children: [
-      { index: true, element: <DashboardScreen /> },
+      {
+        index: true,
+        element: lazyStaffScreen(
+          basename,
+          paths.dashboard,
+          () => import('../features/dashboard/dashboard-screen'),
+          'DashboardScreen',
+        ),
+      },
       {
         path: paths.statement,
         element: lazyStaffScreen(

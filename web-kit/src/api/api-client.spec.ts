@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../session/session';
-import { createApiClient } from './api-client';
+import { createApiClient, sessionConsistencyTokens } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 
 function jsonResponse(status: number, body: unknown) {
@@ -124,6 +124,54 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 0, message: 'No response from server' });
   });
 
+  it('sends back the furthest consistency token it was answered, from fetch and uploads', async () => {
+    sessionStorage.clear();
+    const kept = sessionConsistencyTokens();
+    const tokens = [
+      `${'0'.repeat(19)}7-${'0'.repeat(19)}9`,
+      `${'0'.repeat(19)}5-${'0'.repeat(20)}`,
+    ];
+    const withToken = (position: string) =>
+      new Response('{"orderId":"o-1"}', {
+        status: 201,
+        headers: { 'Consistency-Token': position },
+      });
+    const tracked = createApiClient({
+      getToken: () => token,
+      fetch: fetchMock,
+      consistency: kept,
+      createXhr: () => new FakeXhr() as unknown as XMLHttpRequest,
+    });
+
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await tracked.get('/orders');
+    expect(lastCall().headers.has('Consistency-Token')).toBe(false);
+
+    fetchMock.mockResolvedValueOnce(withToken(tokens[0] ?? ''));
+    await tracked.post('/resume', {});
+    await tracked.get('/orders/o-1');
+    expect(lastCall().headers.get('Consistency-Token')).toBe(tokens[0]);
+
+    // An older position (another instance's answer, say) never moves it back.
+    fetchMock.mockResolvedValueOnce(withToken(tokens[1] ?? ''));
+    await tracked.post('/resume', {});
+    await tracked.get('/orders');
+    expect(lastCall().headers.get('Consistency-Token')).toBe(tokens[0]);
+
+    const newer = `${'0'.repeat(19)}8-${'0'.repeat(20)}`;
+    const upload = tracked.upload('/orders/service', new FormData());
+    const xhr = FakeXhr.last;
+    if (!xhr) throw new Error('no upload sent');
+    expect(xhr.headers['Consistency-Token']).toBe(tokens[0]);
+    xhr.responseHeaders['consistency-token'] = newer;
+    xhr.respond(201, { orderId: 'o-2' });
+    await upload;
+    await tracked.get('/orders');
+    expect(lastCall().headers.get('Consistency-Token')).toBe(newer);
+    // A page of the same tab loaded afresh sends it too.
+    expect(sessionConsistencyTokens().current()).toBe(newer);
+  });
+
   it('reads an empty success body as null', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(client().delete('/orders/o-1')).resolves.toBeNull();
@@ -184,6 +232,10 @@ class FakeXhr {
   }
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
+  }
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
   }
   addEventListener(type: string, listener: () => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);

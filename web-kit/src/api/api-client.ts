@@ -61,6 +61,56 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
   /** For tests. */
   createXhr?: () => XMLHttpRequest;
+  /** Where the furthest consistency token is kept (default: this tab's sessionStorage). */
+  consistency?: ConsistencyTokens;
+}
+
+/**
+ * The server answers a command as soon as it is stored, with the position it wrote in the
+ * `Consistency-Token` header; a request that sends the furthest one back reads its own writes
+ * on any API instance (the server waits, only if its read models are behind). Kept in the
+ * tab's sessionStorage, so a reload or a move between the three apps still reads what was
+ * written; positions compare as strings.
+ */
+export const CONSISTENCY_TOKEN_HEADER = 'Consistency-Token';
+const CONSISTENCY_TOKEN_KEY = 'shortlist.consistencyToken';
+const POSITION_PATTERN = /^\d{20}-\d{20}$/;
+
+export interface ConsistencyTokens {
+  current(): string | null;
+  saw(token: string | null): void;
+}
+
+export function sessionConsistencyTokens(): ConsistencyTokens {
+  let furthest: string | null = null;
+  const stored = () => {
+    try {
+      return globalThis.sessionStorage?.getItem(CONSISTENCY_TOKEN_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const current = () => {
+    const kept = stored();
+    if (kept !== null && POSITION_PATTERN.test(kept) && (furthest === null || kept > furthest)) {
+      furthest = kept;
+    }
+    return furthest;
+  };
+  return {
+    current,
+    saw(token) {
+      if (token === null || !POSITION_PATTERN.test(token)) return;
+      const known = current();
+      if (known !== null && known >= token) return;
+      furthest = token;
+      try {
+        globalThis.sessionStorage?.setItem(CONSISTENCY_TOKEN_KEY, token);
+      } catch {
+        // Storage full or refused: this page still sends it from memory.
+      }
+    },
+  };
 }
 
 /**
@@ -72,6 +122,7 @@ export function createApiClient({
   getToken,
   fetch: fetchImpl,
   createXhr = () => new XMLHttpRequest(),
+  consistency = sessionConsistencyTokens(),
 }: ApiClientConfig): ApiClient {
   const url = (path: string, query?: Record<string, QueryValue>) => {
     const search = new URLSearchParams();
@@ -87,6 +138,8 @@ export function createApiClient({
     if (json) headers['Content-Type'] = 'application/json';
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    const position = consistency.current();
+    if (position !== null) headers[CONSISTENCY_TOKEN_HEADER] = position;
     return headers;
   };
 
@@ -109,6 +162,7 @@ export function createApiClient({
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, null);
     }
+    consistency.saw(response.headers?.get(CONSISTENCY_TOKEN_HEADER) ?? null);
     const text = await response.text().catch(() => '');
     return await settle(response.status, text, parse);
   }
@@ -137,6 +191,7 @@ export function createApiClient({
         });
       }
       xhr.addEventListener('load', () => {
+        consistency.saw(xhr.getResponseHeader(CONSISTENCY_TOKEN_HEADER));
         settle(xhr.status, xhr.responseText, parse).then(resolve, reject);
       });
       xhr.addEventListener('error', () => reject(new ApiError(0, null)));

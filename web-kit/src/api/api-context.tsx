@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ApiClient } from './api-client';
+import { StaleAfterContext, type StaleAfterSource, staleAfterLoader } from './stale-after';
 
 const ApiClientContext = createContext<ApiClient | null>(null);
 
@@ -11,6 +12,8 @@ const ApiClientContext = createContext<ApiClient | null>(null);
  */
 export interface QueryClientSlot {
   current: QueryClient | undefined;
+  /** Handed to the cache when it is made (see QueryClientOptions). */
+  onError: ((error: unknown) => void) | undefined;
 }
 
 export const QueryClientSlotContext = createContext<QueryClientSlot | null>(null);
@@ -20,16 +23,34 @@ export interface ApiClientProviderProps {
   client: ApiClient;
   /** Tests pass their own to start from an empty cache; otherwise made on first use. */
   queryClient?: QueryClient;
+  /**
+   * The app's rule for failed calls, given to the cache made on first use (the admin app leaves
+   * for the login on a 401). A plain function, so the app's shell need not load the query library.
+   */
+  onError?: (error: unknown) => void;
+  /**
+   * The app's table of which reads each command makes stale (the app's stale-after.ts), best
+   * given as `() => import('./stale-after').then(…)` so the shell loads no schema.
+   */
+  staleAfter?: StaleAfterSource;
   children: ReactNode;
 }
 
 /**
  * Wraps an app once: the API client its hooks call, and the slot of the query cache they share.
- * Imports nothing of the query library (the type aside): an app whose first page reads nothing
- * through the cache (the customer's Home) keeps that library out of its first load.
+ * Imports nothing of the query library (the type aside): the library (and the contract's schemas
+ * the hooks parse with) loads with the first screen that reads, not with the app's shell, so
+ * every app's first load holds only React, the router, the shell and its landing page.
  */
-export function ApiClientProvider({ client, queryClient, children }: ApiClientProviderProps) {
-  const [slot] = useState<QueryClientSlot>(() => ({ current: queryClient }));
+export function ApiClientProvider({
+  client,
+  queryClient,
+  onError,
+  staleAfter,
+  children,
+}: ApiClientProviderProps) {
+  const [slot] = useState<QueryClientSlot>(() => ({ current: queryClient, onError }));
+  const [loadStaleAfter] = useState(() => staleAfterLoader(staleAfter));
   // A cache handed in is mounted for as long as the app is, as QueryClientProvider does; one
   // made on first use mounts itself (use-api.ts) and lives as long as the page.
   useEffect(() => {
@@ -39,14 +60,24 @@ export function ApiClientProvider({ client, queryClient, children }: ApiClientPr
   }, [queryClient]);
   return (
     <ApiClientContext.Provider value={client}>
-      <QueryClientSlotContext.Provider value={slot}>{children}</QueryClientSlotContext.Provider>
+      <QueryClientSlotContext.Provider value={slot}>
+        <StaleAfterContext.Provider value={loadStaleAfter}>{children}</StaleAfterContext.Provider>
+      </QueryClientSlotContext.Provider>
     </ApiClientContext.Provider>
   );
 }
 
 export function useApiClient(): ApiClient {
   const client = useContext(ApiClientContext);
-  if (!client)
-    throw new Error('useApiClient needs an <ApiClientProvider> or <ApiProvider> above it');
+  if (!client) throw new Error('useApiClient needs an <ApiClientProvider> above it');
   return client;
+}
+
+/**
+ * Forgets every cached answer (a logout in an app that stays on the page), without loading the
+ * query library when no screen has made the cache yet: then there is nothing to forget.
+ */
+export function useClearApiCache(): () => void {
+  const slot = useContext(QueryClientSlotContext);
+  return () => slot?.current?.clear();
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 
 /**
@@ -10,9 +10,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return transient && failureCount < 2;
 }
 
+export interface QueryClientOptions {
+  /** Sees every failed read and change: an app's rule for a 401 (the admin app's), say. */
+  onError?: (error: unknown) => void;
+}
+
 /** One client per app (and per test): the apps' single server-state cache. */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({ onError }: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
+    ...(onError
+      ? { queryCache: new QueryCache({ onError }), mutationCache: new MutationCache({ onError }) }
+      : {}),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 15_000, refetchOnWindowFocus: false },
       mutations: { retry: false },

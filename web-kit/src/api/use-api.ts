@@ -7,11 +7,12 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
 import { QueryClientSlotContext, useApiClient } from './api-context';
 import type { ApiError } from './api-error';
 import { apiQueryKey, callApi, type UploadInput, uploadApi } from './call-api';
 import { createQueryClient } from './query-client';
+import { useStaleAfter, useStaleAfterTable } from './stale-after';
 
 /**
  * The app's one query cache, from the provider's slot; the first hook to need it makes it (see
@@ -20,11 +21,10 @@ import { createQueryClient } from './query-client';
  */
 export function useAppQueryClient(): QueryClient {
   const slot = useContext(QueryClientSlotContext);
-  if (!slot)
-    throw new Error('The API hooks need an <ApiClientProvider> or <ApiProvider> above them');
+  if (!slot) throw new Error('The API hooks need an <ApiClientProvider> above them');
   if (!slot.current) {
     // Made during a render, once: the same lazy start a ref gets, and every later render reuses it.
-    slot.current = createQueryClient();
+    slot.current = createQueryClient({ onError: slot.onError });
     slot.current.mount();
   }
   return slot.current;
@@ -55,28 +55,28 @@ export function useApiQuery<Route extends ApiRoute, Selected = RouteResponse<Rou
   );
 }
 
-export interface ApiMutationOptions<Route extends ApiRoute>
-  extends Omit<
-    UseMutationOptions<RouteResponse<Route>, ApiError, RouteInput<Route>>,
-    'mutationFn'
-  > {
-  /** Routes whose cached answers this change makes stale (every call of each). */
-  invalidates?: readonly ApiRoute[];
-}
+export type ApiMutationOptions<Route extends ApiRoute> = Omit<
+  UseMutationOptions<RouteResponse<Route>, ApiError, RouteInput<Route>>,
+  'mutationFn'
+>;
 
-/** Changes something through a route, then refreshes what it changed. */
+/**
+ * Changes something through a route, then marks stale what the app's stale-after table lists
+ * for that route (stale-after.ts), before the caller's `onSuccess` runs.
+ */
 export function useApiMutation<Route extends ApiRoute>(
   route: Route,
-  { invalidates = [], onSuccess, ...options }: ApiMutationOptions<Route> = {},
+  { onSuccess, ...options }: ApiMutationOptions<Route> = {},
 ) {
   const client = useApiClient();
   const queryClient = useAppQueryClient();
+  const stale = useStaleAfter(route);
   return useMutation<RouteResponse<Route>, ApiError, RouteInput<Route>>(
     {
       mutationFn: (input) => callApi(client, route, input),
       ...options,
       onSuccess: async (...args) => {
-        await invalidateRoutes(queryClient, invalidates);
+        await invalidateRoutes(queryClient, await stale());
         await onSuccess?.(...args);
       },
     },
@@ -88,21 +88,19 @@ export function useApiMutation<Route extends ApiRoute>(
 export function useApiUpload<Route extends ApiRoute>(
   route: Route,
   {
-    invalidates = [],
     onSuccess,
     ...options
-  }: Omit<UseMutationOptions<RouteResponse<Route>, ApiError, UploadInput>, 'mutationFn'> & {
-    invalidates?: readonly ApiRoute[];
-  } = {},
+  }: Omit<UseMutationOptions<RouteResponse<Route>, ApiError, UploadInput>, 'mutationFn'> = {},
 ) {
   const client = useApiClient();
   const queryClient = useAppQueryClient();
+  const stale = useStaleAfter(route);
   return useMutation<RouteResponse<Route>, ApiError, UploadInput>(
     {
       mutationFn: (input) => uploadApi(client, route, input),
       ...options,
       onSuccess: async (...args) => {
-        await invalidateRoutes(queryClient, invalidates);
+        await invalidateRoutes(queryClient, await stale());
         await onSuccess?.(...args);
       },
     },
@@ -126,24 +124,34 @@ export function invalidateRoutes(queryClient: QueryClient, routes: readonly ApiR
  */
 export function useApiCache() {
   const queryClient = useAppQueryClient();
-  return {
-    set<Route extends ApiRoute>(
-      route: Route,
-      input: RouteInput<Route>,
-      data: RouteResponse<Route>,
-    ): void {
-      queryClient.setQueryData(apiQueryKey(route, input), data);
-    },
-    /** Changes a cached answer in place; nothing happens when none is cached. */
-    update<Route extends ApiRoute>(
-      route: Route,
-      input: RouteInput<Route>,
-      change: (answer: RouteResponse<Route>) => RouteResponse<Route>,
-    ): void {
-      queryClient.setQueryData<RouteResponse<Route>>(apiQueryKey(route, input), (answer) =>
-        answer === undefined ? undefined : change(answer),
-      );
-    },
-    invalidate: (routes: readonly ApiRoute[]) => invalidateRoutes(queryClient, routes),
-  };
+  const table = useStaleAfterTable();
+  // One object per cache and table, so callbacks that hold it keep their identity.
+  return useMemo(
+    () => ({
+      set<Route extends ApiRoute>(
+        route: Route,
+        input: RouteInput<Route>,
+        data: RouteResponse<Route>,
+      ): void {
+        queryClient.setQueryData(apiQueryKey(route, input), data);
+      },
+      /** Changes a cached answer in place; nothing happens when none is cached. */
+      update<Route extends ApiRoute>(
+        route: Route,
+        input: RouteInput<Route>,
+        change: (answer: RouteResponse<Route>) => RouteResponse<Route>,
+      ): void {
+        queryClient.setQueryData<RouteResponse<Route>>(apiQueryKey(route, input), (answer) =>
+          answer === undefined ? undefined : change(answer),
+        );
+      },
+      /**
+       * Marks stale what the stale-after table lists for a command the screen ran outside a
+       * mutation hook, once its effect shows (a payment the projections have caught up with).
+       */
+      refreshAfter: async (command: ApiRoute) =>
+        invalidateRoutes(queryClient, (await table()).get(command) ?? []),
+    }),
+    [queryClient, table],
+  );
 }

@@ -1,6 +1,18 @@
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+/**
+ * `danger` confirms a destructive or money-losing action (the dialog's Delete, Refund, Reject);
+ * `danger-quiet` offers one in a row of other actions, red but not loud.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-quiet';
+
+const VARIANT_CLASS: Readonly<Record<ButtonVariant, string | undefined>> = {
+  primary: styles.primary,
+  secondary: styles.secondary,
+  ghost: styles.ghost,
+  danger: styles.danger,
+  'danger-quiet': styles.dangerQuiet,
+};
 export type ButtonSize = 'md' | 'sm';
 
 export interface ButtonLook {
@@ -15,5 +27,5 @@ export function buttonClassName({
   size = 'md',
   className,
 }: ButtonLook): string {
-  return [styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ');
+  return [styles.button, VARIANT_CLASS[variant], styles[size], className].filter(Boolean).join(' ');
 }

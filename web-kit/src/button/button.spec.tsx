@@ -41,3 +41,22 @@ describe('Button', () => {
     expect(button).not.toHaveAttribute('aria-busy');
   });
 });
+
+describe('destructive buttons', () => {
+  it('look destructive: a red confirmation, a quieter red row action, never the primary blue', () => {
+    render(
+      <>
+        <Button variant="danger">Delete</Button>
+        <Button variant="danger-quiet">Refund</Button>
+        <Button>Save</Button>
+      </>,
+    );
+    const primary = screen.getByRole('button', { name: 'Save' }).className;
+    const confirm = screen.getByRole('button', { name: 'Delete' }).className;
+    const quiet = screen.getByRole('button', { name: 'Refund' }).className;
+    expect(confirm).toMatch(/danger/);
+    expect(quiet).toMatch(/dangerQuiet/);
+    expect(confirm).not.toBe(primary);
+    expect(quiet).not.toBe(confirm);
+  });
+});

@@ -1,23 +1,6 @@
-import type { ReactNode } from 'react';
 import styles from './dialog.module.css';
+import type { DialogProps } from './dialog-props';
 import { ModalShell } from './modal-shell';
-
-export interface DialogProps {
-  open: boolean;
-  /** Called for the close button, Escape and a backdrop click (never while `busy`). */
-  onClose: () => void;
-  /** The heading; it names the dialog (aria-labelledby). */
-  title: ReactNode;
-  children: ReactNode;
-  /** Actions row under the scrolling body, e.g. Cancel and Submit. */
-  footer?: ReactNode;
-  /** While true (submitting), Escape, backdrop and the × are ignored. */
-  busy?: boolean;
-  size?: 'sm' | 'md' | 'lg';
-  /** Accessible name of the × button. */
-  closeLabel?: string;
-  className?: string;
-}
 
 /** A modal dialog on the native <dialog> element (UI.md: focus trap, Escape, backdrop, aria-modal). */
 export function Dialog({ size = 'md', className, ...props }: DialogProps) {

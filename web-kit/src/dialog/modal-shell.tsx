@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CloseIcon } from './close-icon';
-import type { DialogProps } from './dialog';
+import type { DialogProps } from './dialog-props';
 import shared from './modal-shell.module.css';
 import { useModalDialog } from './use-modal-dialog';
 

@@ -1,4 +1,4 @@
-import type { DialogProps } from '../dialog/dialog';
+import type { DialogProps } from '../dialog/dialog-props';
 import { ModalShell } from '../dialog/modal-shell';
 import styles from './drawer.module.css';
 

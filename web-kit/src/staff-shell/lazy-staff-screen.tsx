@@ -4,7 +4,9 @@ import { LoadingState } from '../feedback/spinner';
 /** Whether the page was opened at `path` under the app's `basename` (its own address, cold). */
 function openedAt(basename: string, path: string): boolean {
   const relative = path.startsWith('/') ? path : `/${path}`;
-  return window.location.pathname.replace(/\/+$/, '') === `${basename}${relative}`;
+  // The landing page ('/') is the app's own address, with or without its trailing slash.
+  const target = `${basename}${relative}`.replace(/\/+$/, '');
+  return window.location.pathname.replace(/\/+$/, '') === target;
 }
 
 /**

@@ -10,9 +10,9 @@ import pg from 'pg';
 import { z } from 'zod';
 import { type Config, ConfigError, loadConfig } from '../../config/config';
 import { loadOrCreateSecret } from '../../config/secrets';
-import { createServices } from '../../main/create-services';
 import { startEmbeddedPostgres } from '../../main/embedded-postgres';
 import { createLogger } from '../../plugins/logging';
+import { createServices } from '../../services/create-services';
 import { MIN_PASSWORD_LENGTH } from './account-messages';
 import { ensureAdminAccount } from './admin-account';
 

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ACCOUNT_MAIL_SUBJECT, RESET_MAIL_SUBJECT } from '../../mail/templates/account-mails';
 import { post, registration, uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ACCOUNT_ROUTE_MESSAGES as M } from './account-messages';
-import { NO_ACCOUNT_MAIL_SUBJECT, RESET_MAIL_SUBJECT } from './password-reset-mail';
 
 // Without SMTP_URL, mail goes to DATA_DIR/outbox. By default (any NODE_ENV) /forgot answers the
 // same bytes for every e-mail and only admins read the outbox, through /api/admin/outbox. Under

@@ -12,9 +12,9 @@ import { handleCommand } from '../../commands/handle-command';
 import { devOutboxEnabled, devPreviewUrlFor } from '../../mail/create-mailer';
 import { enqueueMail, MAIL_ATTEMPTS, MAIL_BACKOFF_MS } from '../../mail/mail-job';
 import { MAIL_ID_PATTERN } from '../../mail/mailer.port';
+import { renderMail } from '../../mail/templates/mail-catalogue';
 import { contractRoute } from '../../shared/contract-route';
 import { type AttemptLimit, perIpLimit, routeRateLimit } from '../../shared/rate-limits';
-import { noAccountMail, passwordResetMail } from './password-reset-mail';
 import { createResetToken } from './reset-token';
 
 /** ARCHITECTURE.md: reset links expire in 1 hour. */
@@ -60,7 +60,10 @@ export const forgotPasswordRoute: FastifyPluginAsyncZod<ForgotRouteOptions> = as
       .executeTakeFirst();
     if (user?.email == null) {
       if (devOutboxEnabled(app.config)) {
-        await enqueueMail(app.queue, noAccountMail({ id: job.mailId, to: job.email }));
+        await enqueueMail(
+          app.queue,
+          await renderMail('no-account', {}, { id: job.mailId, to: job.email }),
+        );
       }
       return;
     }
@@ -139,7 +142,11 @@ export async function requestPasswordReset(
   const link = `${app.config.publicOrigin}/forgot?token=${encodeURIComponent(token)}`;
   await enqueueMail(
     app.queue,
-    passwordResetMail({ id: mailId, to: request.email, name: request.name, link }),
+    await renderMail(
+      'password-reset',
+      { name: request.name, link },
+      { id: mailId, to: request.email },
+    ),
   );
   return { token, mailId, position };
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_MAIL_SUBJECT } from '../../mail/templates/account-mails';
 import { type SmtpTestServer, startSmtpTestServer } from '../../mail/testing/smtp-test-server';
 import { post, registration, uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ACCOUNT_ROUTE_MESSAGES as M } from './account-messages';
 import { requestPasswordReset } from './forgot-password.route';
-import { RESET_MAIL_SUBJECT } from './password-reset-mail';
 
 let smtp: SmtpTestServer;
 let t: TestApp;

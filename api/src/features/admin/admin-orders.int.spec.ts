@@ -351,6 +351,17 @@ describe('the audit trail', () => {
       ['DeliveryRemoved', `admin:${admin.id}`],
     ]);
     expect(items[1]).toMatchObject({ stream: `payment-${order.scratch}`, version: 0 });
+    // People by their names (the trail reads "Admin Root Admin", not an id); others have none.
+    expect(items.map((item: { actorName: string | null }) => item.actorName)).toEqual([
+      'Alice Sharma',
+      'Alice Sharma',
+      null,
+      'Root Admin',
+      'Root Admin',
+      'Root Admin',
+      'Root Admin',
+      'Root Admin',
+    ]);
     // Personal fields come back decrypted; storage ids never leave.
     expect(items[0].data.userEmail).toBe(alice.email);
     expect(items[5].data).toMatchObject({

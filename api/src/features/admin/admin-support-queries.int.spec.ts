@@ -112,8 +112,10 @@ describe('admin contact queries', () => {
     const mail = mails[before];
     expect(mail?.to).toEqual(['asha@example.com']);
     expect(mail?.subject).toBe('About your resume');
-    expect(mail?.text).toMatch(/^It is ready: see your orders page\.\r?\n/);
-    expect(mail?.text).toContain('> Where is my resume?');
+    // The reply (trimmed), then the customer's own message quoted below it.
+    const text = mail?.text ?? '';
+    expect(text).toMatch(/\nIt is ready: see your orders page\.\r?\n/);
+    expect(text.indexOf('It is ready')).toBeLessThan(text.indexOf('> Where is my resume?'));
   });
 
   it('uses the default subject, and Send & Close closes the query', async () => {

@@ -163,7 +163,7 @@ describe('POST /resume', () => {
 
     const read = await call('GET', `/orders/${String(orderId)}`, alice);
     expect(read.status).toBe(200);
-    const order = read.json().order;
+    const order = read.json().order as { createdAt: string };
     expect(order).toEqual({
       id: orderId,
       orderId,
@@ -185,6 +185,16 @@ describe('POST /resume', () => {
       receiptUrl: null,
       hasReviewSuggestions: false,
       reviewSuggestions: null,
+      timeline: {
+        placedAt: (order as { createdAt: string }).createdAt,
+        paidAt: null,
+        startedAt: null,
+        deliveredAt: null,
+        completedAt: null,
+        refundedAt: null,
+        dueAt: null,
+      },
+      newDelivery: false,
     });
   });
 
@@ -276,6 +286,58 @@ describe('one order', () => {
       hasReviewSuggestions: true,
       reviewSuggestions: 'Lead with impact.',
     });
+  });
+});
+
+describe('the timeline and POST /orders/{id}/delivery-opened', () => {
+  it('times each step from the events, promises 48 hours from payment, and marks a new delivery until its owner opens it', async () => {
+    const orderId = await reviewOrder(alice);
+    await markPaid(t, orderId);
+    let order = (await call('GET', `/orders/${orderId}`, alice)).json().order as {
+      timeline: Record<string, string | null>;
+      newDelivery: boolean;
+    };
+    const paidAt = Date.parse(order.timeline.paidAt ?? '');
+    expect(paidAt).toBeGreaterThanOrEqual(Date.parse(order.timeline.placedAt ?? ''));
+    expect(Date.parse(order.timeline.dueAt ?? '') - paidAt).toBe(48 * 3_600_000);
+    expect(order.newDelivery).toBe(false);
+    // Nothing delivered yet: opening records nothing.
+    expect((await call('POST', `/orders/${orderId}/delivery-opened`, alice)).status).toBe(200);
+
+    await orderCommand(orderId, { type: 'SetOrderStatus', data: { status: 'processing' } });
+    await orderCommand(orderId, {
+      type: 'SaveReviewSuggestions',
+      data: { text: 'Lead with impact.' },
+    });
+    order = (await call('GET', `/orders/${orderId}`, alice)).json().order as typeof order;
+    expect(order.timeline.startedAt).toEqual(expect.any(String));
+    expect(order.timeline.deliveredAt).toEqual(expect.any(String));
+    expect(order.newDelivery).toBe(true);
+
+    // Someone else (even an admin) opening it does not count; the owner's opening does, once.
+    expect((await call('POST', `/orders/${orderId}/delivery-opened`, bob)).status).toBe(403);
+    expect((await call('POST', `/orders/${orderId}/delivery-opened`, admin)).status).toBe(403);
+    const opened = await call('POST', `/orders/${orderId}/delivery-opened`, alice);
+    expect(opened.status).toBe(200);
+    expect(opened.json().order).toMatchObject({ newDelivery: false });
+    const events = async () =>
+      (await t.services.store.readStream(orderStreamName(orderId))).events.filter(
+        (event) => event.type === 'DeliveryOpened',
+      ).length;
+    expect(await events()).toBe(1);
+    await call('POST', `/orders/${orderId}/delivery-opened`, alice);
+    expect(await events()).toBe(1);
+
+    await orderCommand(orderId, { type: 'SetOrderStatus', data: { status: 'completed' } });
+    order = (await call('GET', `/orders/${orderId}`, alice)).json().order as typeof order;
+    expect(order.timeline.completedAt).toEqual(expect.any(String));
+    // The promise is kept: no due time once the work is closed.
+    expect(order.timeline.dueAt).toBeNull();
+  });
+
+  it('is 404 for an unknown order', async () => {
+    const response = await call('POST', `/orders/${randomUUID()}/delivery-opened`, alice);
+    expect(response.status).toBe(404);
   });
 });
 

@@ -7,12 +7,14 @@ import { changeCurrencyRoute } from './change-currency/change-currency.route';
 import { customerStatsRoute } from './customer-stats/customer-stats.route';
 import { deleteOrderRoute } from './delete-order/delete-order.route';
 import { getOrderRoutes } from './get-order/get-order.route';
+import { openDeliveryRoute } from './open-delivery/open-delivery.route';
 import { orderFilesRoutes } from './order-files/order-files.route';
 import { orderHistoryRoute } from './order-history/order-history.route';
 import { placeResumeOrderRoute } from './place-resume-order/place-resume-order.route';
 import { placeServiceOrderRoute } from './place-service-order/place-service-order.route';
 import { receiptRoute } from './receipt/receipt.route';
 import { resumeDocumentRoutes } from './resume-document/resume-document.route';
+import { resumeDraftRoutes } from './resume-draft/resume-draft.route';
 
 /**
  * The customer's order calls of SPEC §7, all inside the customer context (401 without a valid
@@ -33,9 +35,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getOrderRoutes);
   await app.register(deleteOrderRoute);
   await app.register(changeCurrencyRoute);
+  await app.register(openDeliveryRoute);
   await app.register(orderFilesRoutes);
   await app.register(receiptRoute);
   await app.register(resumeDocumentRoutes);
+  await app.register(resumeDraftRoutes);
 };
 
 export const customerOrderRoutes = customerContext(routes);

@@ -15,8 +15,8 @@
 import type { EventStore } from '@shortlist/eventstore';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
-import { createServices } from '../../main/create-services';
 import { createLogger } from '../../plugins/logging';
+import { createServices } from '../../services/create-services';
 
 const config = loadConfig(process.env);
 const { DATABASE_URL: databaseUrl, CRASH_AFTER: crashAfter, CUSTOMER_ID, ADMIN_ID } = process.env;

@@ -5,14 +5,13 @@ import {
   type ChargeTerms,
   type CommandMetadata,
   checkoutDecision,
+  checkoutTerms,
   DomainError,
   type OpenCheckout,
-  ORDER_MESSAGES,
   paymentDecider,
   paymentStreamName,
   type RequestCheckout,
   type StartCheckout,
-  toMinorUnits,
 } from '@shortlist/domain';
 import type { CheckoutStart } from '@shortlist/domain/contract';
 import type { FastifyInstance } from 'fastify';
@@ -57,16 +56,8 @@ export async function startCheckout(
   input: { orderId: string; userId: string; correlationId: string },
 ): Promise<CheckoutStart> {
   const { order, placed } = await loadOrder(app.store, input.orderId);
-  if (order.deleted) throw new DomainError('gone', ORDER_MESSAGES.deleted);
-  if (order.userId !== input.userId) throw new DomainError('forbidden', ORDER_MESSAGES.notYours);
-  if (order.paymentId !== null) throw new DomainError('conflict', ORDER_MESSAGES.alreadyPaid);
-  if (order.status === 'refunded') throw new DomainError('conflict', ORDER_MESSAGES.refunded);
-  if (order.amount === 0) throw new DomainError('conflict', ORDER_MESSAGES.noPaymentRequired);
-
-  const terms: ChargeTerms = {
-    amountMinor: toMinorUnits(order.amount, order.currency),
-    currency: order.currency,
-  };
+  // The domain says what may be charged, or refuses (a DomainError the error handler maps).
+  const terms = checkoutTerms(order, input.userId);
   const checkout = await openCheckout(app, input, terms);
   const name = await customerName(app, order.userId);
   return {

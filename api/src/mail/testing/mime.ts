@@ -83,11 +83,14 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 function decodeEncodedWords(value: string): string {
-  return value.replace(
-    /=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi,
-    (_match, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+  // RFC 2047 §6.2: white space between two adjacent encoded words is not part of the text.
+  return value
+    .replace(/(=\?[^?]+\?[BQ]\?[^?]*\?=)\s+(?==\?[^?]+\?[BQ]\?[^?]*\?=)/gi, '$1')
+    .replace(
+      /=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi,
+      (_match, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }

@@ -8,6 +8,13 @@ describe('test MIME reader', () => {
     );
   });
 
+  it('joins adjacent encoded words without the folding white space between them', () => {
+    const root = parseMime(
+      'Subject: =?UTF-8?Q?Payment_received=3A_=E2=82=B9200_=28INR?=\r\n =?UTF-8?Q?=29?=\r\n\r\nx',
+    );
+    expect(root.headers.get('subject')).toBe('Payment received: ₹200 (INR)');
+  });
+
   it('finds the parts of a multipart/alternative message', () => {
     const raw = [
       'Subject: =?UTF-8?Q?Caf=C3=A9?=',

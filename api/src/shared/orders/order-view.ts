@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
+import { deliveryDueAt, ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
 import type { OrderView } from '@shortlist/domain/contract';
 import type { OrderRow } from '@shortlist/projections';
 import { shownFileName } from '../../files/shown-file-name';
@@ -16,6 +16,9 @@ export function toOrderView(row: OrderRow): OrderView {
   // SPEC §2: a Receipt link shows "when an invoice address exists", i.e. once paid.
   const receiptUrl = row.payment_status === 'paid' ? orderUrls.receipt(row.id) : null;
   const suggestions = row.review_suggestions;
+  const status = displayStatus(row.status);
+  const paidAt = iso(row.paid_at);
+  const deliveredAt = iso(row.delivered_at);
   return {
     id: row.id,
     orderId: row.id,
@@ -23,7 +26,7 @@ export function toOrderView(row: OrderRow): OrderView {
     service: row.service,
     planName: row.plan_name,
     description: row.description,
-    status: displayStatus(row.status),
+    status,
     paymentStatus: row.payment_status,
     amount: Number(row.amount),
     currency: row.currency,
@@ -44,7 +47,23 @@ export function toOrderView(row: OrderRow): OrderView {
     receiptUrl,
     hasReviewSuggestions: suggestions !== null && suggestions.trim() !== '',
     reviewSuggestions: suggestions,
+    timeline: {
+      placedAt: createdAt,
+      paidAt,
+      startedAt: iso(row.started_at),
+      deliveredAt,
+      completedAt: status === 'completed' ? iso(row.completed_at) : null,
+      refundedAt: iso(row.refunded_at),
+      dueAt: deliveryDueAt(paidAt, status),
+    },
+    newDelivery:
+      deliveredAt !== null &&
+      (row.delivery_opened_at === null || row.delivery_opened_at < (row.delivered_at ?? 0)),
   };
+}
+
+function iso(time: Date | null): string | null {
+  return time === null ? null : time.toISOString();
 }
 
 /** SPEC §4: a missing status, or one of 'paid', is shown as pending. */

@@ -10,6 +10,8 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   /** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay'…; null if not recorded. */
   actor: z.string().nullable(),
+  /** The account's name when the actor is an admin or a customer who has one (erased: null). */
+  actorName: z.string().nullable(),
   version: z.number().int(),
   data: z.record(z.string(), z.unknown()),
 });

@@ -3,9 +3,6 @@ import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
 import { defineRoute } from './route';
 
-/** SPEC's promise: a delivery within 48 hours of payment (About: "typical turnaround of 48h"). */
-export const DELIVERY_PROMISE_HOURS = 48;
-
 /**
  * GET /admin/dashboard: what waits for an operator, each figure the size of a filtered list the
  * dashboard links to (UI.md: "counts of what waits").

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { healthDetailsSchema } from './health.routes';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
+import { pagingSchema } from './paging';
 import { defineRoute } from './route';
 
 /** A projection's event set aside after failing again and again. */
@@ -59,17 +59,37 @@ export const outboxMessageSchema = z.object({
   subject: z.string(),
   sentAt: z.string(),
 });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-/** GET /admin/outbox?limit: the local outbox's messages, newest first. */
+/**
+ * GET /admin/outbox?q&page&limit: the local outbox's messages, newest first; `q` keeps those
+ * whose recipient contains it (any case). `total` counts the matches.
+ */
 export const listOutboxMessagesRoute = defineRoute({
   method: 'GET',
   path: '/admin/outbox',
   audience: 'admin',
-  summary: 'List the mails of the local outbox, newest first',
-  query: z.object({
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  }),
-  response: z.object({ items: z.array(outboxMessageSchema) }),
+  summary: 'List the mails of the local outbox, newest first, optionally by recipient',
+  query: pagingSchema,
+  response: z.object({ items: z.array(outboxMessageSchema), total: z.number().int() }),
+});
+
+/** One mail with both its parts, for the admin app to show (the HTML in a sandboxed frame). */
+export const outboxMailSchema = outboxMessageSchema.extend({
+  from: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** GET /admin/outbox/{id}/content: the mail's headers, text and HTML, as JSON. */
+export const getOutboxMailRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/outbox/:id/content',
+  audience: 'admin',
+  summary: 'Read one outbox mail: its headers, plain text and HTML',
+  params: z.object({ id: z.string().regex(MAIL_ID_PATTERN) }),
+  response: z.object({ item: outboxMailSchema }),
 });
 
 /** GET /admin/outbox/{id}: the message as an HTML page (a link target, not a JSON call). */

@@ -105,6 +105,19 @@ export const changeOrderCurrencyRoute = defineRoute({
   response: z.object({ order: orderSchema, message: z.string() }),
 });
 
+/**
+ * POST /orders/{id}/delivery-opened: the owner opened what was delivered (a file, the
+ * suggestions); the order's "new delivery" marker goes. Opening it again records nothing.
+ */
+export const openOrderDeliveryRoute = defineRoute({
+  method: 'POST',
+  path: '/orders/:id/delivery-opened',
+  audience: 'customer',
+  summary: "Record that the customer opened their order's delivery",
+  params: idParamsSchema,
+  response: z.object({ order: orderSchema }),
+});
+
 /** The bytes are streamed; the apps follow the Order's `url`s rather than call these. */
 const fileAnswer = z.unknown().describe('the file, as an attachment');
 

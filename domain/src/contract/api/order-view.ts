@@ -25,5 +25,21 @@ export const orderSchema = z.object({
   receiptUrl: z.string().nullable(),
   hasReviewSuggestions: z.boolean(),
   reviewSuggestions: z.string().nullable(),
+  /**
+   * When each step happened, from the events' times (the customer's timeline); null for a step
+   * not (or no longer) reached. `dueAt`: the 48-hour promise, while the work is open.
+   */
+  timeline: z.object({
+    placedAt: z.string(),
+    paidAt: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+    dueAt: z.string().nullable(),
+  }),
+  /** Something was delivered that the customer has not opened yet. */
+  newDelivery: z.boolean(),
 });
 export type OrderView = z.infer<typeof orderSchema>;
+export type OrderTimelineView = OrderView['timeline'];

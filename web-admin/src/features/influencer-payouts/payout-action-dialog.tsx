@@ -1,8 +1,4 @@
-import {
-  type AdminPayoutView,
-  listAdminInfluencerPayoutsRoute,
-  updateInfluencerPayoutRoute,
-} from '@shortlist/domain/contract';
+import { type AdminPayoutView, updateInfluencerPayoutRoute } from '@shortlist/domain/contract';
 import { Button, Dialog, errorMessage, Field, useApiMutation, useToast } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { formatMoney } from '../../shared/format';
@@ -29,9 +25,7 @@ export function PayoutActionDialog({
   const toast = useToast();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const update = useApiMutation(updateInfluencerPayoutRoute, {
-    invalidates: [listAdminInfluencerPayoutsRoute],
-  });
+  const update = useApiMutation(updateInfluencerPayoutRoute);
 
   const close = () => {
     setText('');
@@ -135,7 +129,12 @@ export function PayoutActionDialog({
           <Button variant="secondary" onClick={close} disabled={update.isPending}>
             {messages.common.cancel}
           </Button>
-          <Button type="submit" loading={update.isPending} loadingLabel={copy.working}>
+          <Button
+            type="submit"
+            variant={kind === 'reject' ? 'danger' : 'primary'}
+            loading={update.isPending}
+            loadingLabel={copy.working}
+          >
             {kind === 'approve' ? copy.approve : kind === 'pay' ? copy.markPaid : copy.reject}
           </Button>
         </div>

@@ -162,7 +162,7 @@ export function PayoutsScreen() {
             )}
             <Button
               size="sm"
-              variant="ghost"
+              variant="danger-quiet"
               aria-label={`${copy.reject} ${payeeNameOf(item)}`}
               onClick={() => setAction({ kind: 'reject', payout: item })}
             >

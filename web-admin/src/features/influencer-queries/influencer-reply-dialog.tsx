@@ -1,9 +1,5 @@
 import { INFLUENCER_QUERY_STATUSES } from '@shortlist/domain';
-import {
-  type InfluencerQueryView,
-  listAdminInfluencerQueriesRoute,
-  replyInfluencerQueryRoute,
-} from '@shortlist/domain/contract';
+import { type InfluencerQueryView, replyInfluencerQueryRoute } from '@shortlist/domain/contract';
 import {
   Button,
   Dialog,
@@ -36,9 +32,7 @@ export function InfluencerReplyDialog({
   const [reply, setReply] = useState('');
   const [status, setStatus] = useState<Status>('resolved');
   const [error, setError] = useState<string | null>(null);
-  const send = useApiMutation(replyInfluencerQueryRoute, {
-    invalidates: [listAdminInfluencerQueriesRoute],
-  });
+  const send = useApiMutation(replyInfluencerQueryRoute);
 
   const close = () => {
     setReply('');

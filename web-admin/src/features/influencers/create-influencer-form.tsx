@@ -1,8 +1,4 @@
-import {
-  createInfluencerRoute,
-  listInfluencersRoute,
-  MIN_PASSWORD_LENGTH,
-} from '@shortlist/domain/contract';
+import { createInfluencerRoute, MIN_PASSWORD_LENGTH } from '@shortlist/domain/contract';
 import {
   Button,
   Dialog,
@@ -27,7 +23,7 @@ export function CreateInfluencerForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
-  const create = useApiMutation(createInfluencerRoute, { invalidates: [listInfluencersRoute] });
+  const create = useApiMutation(createInfluencerRoute);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

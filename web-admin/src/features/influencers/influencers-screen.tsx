@@ -42,7 +42,7 @@ export function InfluencersScreen() {
     { query: { q: view.q || undefined } },
     { placeholderData: keepPreviousData },
   );
-  const remove = useApiMutation(deleteInfluencerRoute, { invalidates: [listInfluencersRoute] });
+  const remove = useApiMutation(deleteInfluencerRoute);
   const nameOf = (influencer: InfluencerView) => influencer.name ?? influencer.referralCode;
 
   const copyLink = async (influencer: InfluencerView) => {
@@ -134,7 +134,7 @@ export function InfluencersScreen() {
           </Button>
           <Button
             size="sm"
-            variant="ghost"
+            variant="danger-quiet"
             aria-label={copy.deleteOf(nameOf(row))}
             onClick={() => setDeleting(row)}
           >

@@ -1,6 +1,5 @@
 import {
   type InfluencerView,
-  listInfluencersRoute,
   MIN_PASSWORD_LENGTH,
   updateInfluencerPasswordRoute,
 } from '@shortlist/domain/contract';
@@ -33,9 +32,7 @@ export function PasswordDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const update = useApiMutation(updateInfluencerPasswordRoute, {
-    invalidates: [listInfluencersRoute],
-  });
+  const update = useApiMutation(updateInfluencerPasswordRoute);
 
   const close = () => {
     setPassword('');

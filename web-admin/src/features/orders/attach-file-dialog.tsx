@@ -3,7 +3,6 @@ import { Button, Dialog, errorMessage, FileDrop, useApiUpload, useToast } from '
 import { type FormEvent, useState } from 'react';
 import { shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import { ORDER_READS } from './order-commands';
 import styles from './orders.module.css';
 
 const copy = messages.orders;
@@ -23,7 +22,7 @@ export function AttachFileDialog({
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const upload = useApiUpload(uploadOrderAttachmentRoute, { invalidates: ORDER_READS });
+  const upload = useApiUpload(uploadOrderAttachmentRoute);
 
   const close = () => {
     setFile(null);

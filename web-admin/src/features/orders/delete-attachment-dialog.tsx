@@ -3,7 +3,6 @@ import { errorMessage, useApiMutation, useToast } from '@shortlist/web-kit';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import { ORDER_READS } from './order-commands';
 
 const copy = messages.orders;
 
@@ -22,7 +21,7 @@ export function DeleteAttachmentDialog({
   onClose: () => void;
 }) {
   const toast = useToast();
-  const remove = useApiMutation(deleteOrderAttachmentRoute, { invalidates: ORDER_READS });
+  const remove = useApiMutation(deleteOrderAttachmentRoute);
 
   const confirm = async () => {
     if (attachment === null) return;

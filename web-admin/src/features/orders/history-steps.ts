@@ -35,6 +35,7 @@ const TITLES: Readonly<Record<string, string>> = {
   DeliveryAttached: 'Delivery file attached',
   DeliveryRemoved: 'Delivery file removed',
   ReviewSuggestionsSaved: 'Suggestions saved',
+  DeliveryOpened: 'Delivery opened by the customer',
   OrderRefunded: 'Order refunded',
   OrderDataErased: 'Personal data erased',
   AtsCheckRecorded: 'ATS check of the upload recorded',
@@ -77,15 +78,23 @@ const HIDDEN_FIELDS = new Set([
   'requestedAt',
 ]);
 
-/** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay' in words. */
-export function actorLabel(actor: string | null, customerId: string | null): string {
+/**
+ * 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay' in words: a person by their
+ * name when the account has one, by a short id only when it has none (erased).
+ */
+export function actorLabel(
+  actor: string | null,
+  customerId: string | null,
+  actorName: string | null = null,
+): string {
   if (actor === null) return 'Not recorded';
   const [kind = '', id = ''] = actor.split(':', 2);
   switch (kind) {
     case 'admin':
-      return `Admin ${id.slice(0, 8)}`;
+      return `Admin ${actorName ?? id.slice(0, 8)}`;
     case 'user':
-      return id === customerId ? 'Customer' : `User ${id.slice(0, 8)}`;
+      if (id === customerId) return actorName ? `Customer ${actorName}` : 'Customer';
+      return `User ${actorName ?? id.slice(0, 8)}`;
     case 'provider':
       return id === 'razorpay' ? 'Razorpay' : id;
     case 'system':
@@ -110,7 +119,7 @@ export function historySteps(
   return entries.map((entry) => ({
     key: `${entry.stream}#${entry.version}`,
     at: entry.at,
-    who: actorLabel(entry.actor, customerId),
+    who: actorLabel(entry.actor, customerId, entry.actorName),
     what: TITLES[entry.type] ?? entry.type,
     outcome: outcomeOf(entry),
     facts: factsOf(entry, shredded),

@@ -71,7 +71,7 @@ export function OrderActions({
         {refundable ? (
           <Button
             size="sm"
-            variant="ghost"
+            variant="danger-quiet"
             aria-label={copy.refundOf(id)}
             onClick={() => onOpenDialog('refund')}
           >

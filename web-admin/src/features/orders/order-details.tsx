@@ -122,7 +122,7 @@ export function OrderDetails({
                 <DownloadButton url={attachment.url} name={attachment.name} />
                 <Button
                   size="sm"
-                  variant="ghost"
+                  variant="danger-quiet"
                   aria-label={copy.deleteAttachment(attachment.name)}
                   onClick={() =>
                     onDeleteAttachment({

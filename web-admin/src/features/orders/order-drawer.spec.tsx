@@ -212,7 +212,8 @@ describe('Order drawer', () => {
     expect(steps[1]).toHaveTextContent('₹200');
     expect(steps[1]).toHaveTextContent('by Razorpay');
     expect(steps[2]).toHaveTextContent('Pending → Completed');
-    expect(steps[2]).toHaveTextContent('by Admin a-123456');
+    // The admin by name, not by an id.
+    expect(steps[2]).toHaveTextContent('by Admin Priya Shah');
   });
 
   it('shows the refusal in the words of the server when an unpaid order is completed', async () => {

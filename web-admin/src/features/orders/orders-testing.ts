@@ -33,6 +33,16 @@ export function apiOrder(overrides: Record<string, unknown> = {}): Record<string
     receiptUrl: null,
     hasReviewSuggestions: true,
     reviewSuggestions: 'Tighten the summary.',
+    timeline: {
+      placedAt: '2025-11-20T10:00:00.000Z',
+      paidAt: '2025-11-20T10:05:00.000Z',
+      startedAt: null,
+      deliveredAt: '2025-11-21T09:00:00.000Z',
+      completedAt: null,
+      refundedAt: null,
+      dueAt: '2025-11-22T10:05:00.000Z',
+    },
+    newDelivery: true,
     ...overrides,
   };
 }
@@ -81,6 +91,7 @@ export const historyAnswer = {
       type: 'OrderPlaced',
       at: '2025-11-20T10:00:00.000Z',
       actor: `user:${CUSTOMER_ID}`,
+      actorName: null,
       version: 0,
       data: {
         orderId: ORDER_ID,
@@ -100,6 +111,7 @@ export const historyAnswer = {
       type: 'OrderPaid',
       at: '2025-11-20T10:05:00.000Z',
       actor: 'provider:razorpay',
+      actorName: null,
       version: 1,
       data: {
         orderId: ORDER_ID,
@@ -114,6 +126,7 @@ export const historyAnswer = {
       type: 'OrderStatusChanged',
       at: '2025-11-21T09:00:00.000Z',
       actor: 'admin:a-1234567890',
+      actorName: 'Priya Shah',
       version: 2,
       data: { orderId: ORDER_ID, from: 'pending', to: 'completed' },
     },
@@ -122,6 +135,7 @@ export const historyAnswer = {
       type: 'OrderDataErased',
       at: '2025-12-22T02:00:00.000Z',
       actor: 'system:retention',
+      actorName: null,
       version: 3,
       data: { orderId: ORDER_ID },
     },
@@ -155,6 +169,9 @@ export function stubUploads(outcome: () => UploadOutcome) {
       this.url = url;
     }
     setRequestHeader() {}
+    getResponseHeader(): string | null {
+      return null;
+    }
     addEventListener(type: string, listener: () => void) {
       this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
     }

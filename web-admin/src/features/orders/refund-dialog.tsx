@@ -3,7 +3,6 @@ import { errorMessage, useApiMutation, useToast } from '@shortlist/web-kit';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { formatMoney, shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import { ORDER_READS } from './order-commands';
 
 const copy = messages.orders;
 
@@ -19,7 +18,7 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const toast = useToast();
-  const refund = useApiMutation(refundOrderRoute, { invalidates: ORDER_READS });
+  const refund = useApiMutation(refundOrderRoute);
   const amount = order ? formatMoney(order.amount, order.currency) : '';
 
   const confirm = async () => {

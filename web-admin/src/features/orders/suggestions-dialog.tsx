@@ -9,7 +9,6 @@ import {
 } from '@shortlist/web-kit';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messages } from '../../shared/messages';
-import { ORDER_READS } from './order-commands';
 import styles from './orders.module.css';
 
 const copy = messages.orders;
@@ -25,7 +24,7 @@ export function SuggestionsDialog({
   const toast = useToast();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const save = useApiMutation(saveOrderSuggestionsRoute, { invalidates: ORDER_READS });
+  const save = useApiMutation(saveOrderSuggestionsRoute);
   const saved = order?.reviewSuggestions ?? '';
 
   // Each opening starts from what the customer sees now.

@@ -37,9 +37,7 @@ export function RewardRulesScreen() {
   const [amount, setAmount] = useState('');
   const [effectiveFrom, setEffectiveFrom] = useState(today);
   const [error, setError] = useState<string | null>(null);
-  const change = useApiMutation(changeRewardRuleRoute, {
-    invalidates: [getAdminRewardRulesRoute],
-  });
+  const change = useApiMutation(changeRewardRuleRoute);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,7 +1,6 @@
 import { DEFAULT_REPLY_SUBJECT } from '@shortlist/domain';
 import {
   getSupportQueryRoute,
-  listSupportQueriesRoute,
   replySupportQueryRoute,
   type SupportQuery,
 } from '@shortlist/domain/contract';
@@ -19,8 +18,10 @@ import {
   useToast,
 } from '@shortlist/web-kit';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { outboxIdOf, outboxMailPath } from '../../shared/paths';
 import replyStyles from '../../shared/reply-form.module.css';
 import styles from './support-queries-screen.module.css';
 
@@ -79,9 +80,7 @@ function ReplyForm({
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [closing, setClosing] = useState<boolean | null>(null);
-  const reply = useApiMutation(replySupportQueryRoute, {
-    invalidates: [listSupportQueriesRoute, getSupportQueryRoute],
-  });
+  const reply = useApiMutation(replySupportQueryRoute);
   useEffect(() => onSending(reply.isPending), [reply.isPending, onSending]);
 
   const send = async (close: boolean) => {
@@ -176,11 +175,7 @@ function ReplyForm({
                   <Chip tone={entry.sendOk ? 'success' : 'danger'}>
                     {entry.sendOk ? copy.sent : copy.failed}
                   </Chip>
-                  {entry.previewUrl ? (
-                    <a href={entry.previewUrl} target="_blank" rel="noreferrer">
-                      {copy.preview}
-                    </a>
-                  ) : null}
+                  <ReplyPreviewLink previewUrl={entry.previewUrl} />
                 </p>
                 {entry.subject ? (
                   <p className={styles.replyBody}>
@@ -195,4 +190,11 @@ function ReplyForm({
       </section>
     </div>
   );
+}
+
+/** The reply's copy in the outbox, opened on this app's Outbox screen with the admin's session. */
+function ReplyPreviewLink({ previewUrl }: { previewUrl: string | null }) {
+  const id = previewUrl === null ? null : outboxIdOf(previewUrl);
+  if (id === null) return null;
+  return <Link to={outboxMailPath(id)}>{copy.preview}</Link>;
 }

@@ -46,9 +46,7 @@ export function SupportQueriesScreen() {
     { query: { q: view.q || undefined, page: view.page, limit: PAGE_SIZE, sort } },
     { placeholderData: keepPreviousData },
   );
-  const remove = useApiMutation(deleteSupportQueryRoute, {
-    invalidates: [listSupportQueriesRoute],
-  });
+  const remove = useApiMutation(deleteSupportQueryRoute);
   const who = (query: SupportQuery) => query.email ?? copy.erased;
 
   const confirmDelete = async () => {
@@ -100,7 +98,7 @@ export function SupportQueriesScreen() {
           </Button>
           <Button
             size="sm"
-            variant="ghost"
+            variant="danger-quiet"
             aria-label={copy.deleteQuery(who(query))}
             onClick={() => setDeleting(query)}
           >

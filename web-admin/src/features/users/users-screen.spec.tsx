@@ -44,6 +44,16 @@ describe('Users', () => {
               receiptUrl: null,
               hasReviewSuggestions: false,
               reviewSuggestions: null,
+              timeline: {
+                placedAt: user.createdAt,
+                paidAt: null,
+                startedAt: null,
+                deliveredAt: null,
+                completedAt: null,
+                refundedAt: null,
+                dueAt: null,
+              },
+              newDelivery: false,
             },
           ],
         });

@@ -1,9 +1,4 @@
-import {
-  getCustomerStatsRoute,
-  listMyOrdersRoute,
-  placeServiceOrderRoute,
-  type UploadService,
-} from '@shortlist/domain/contract';
+import { placeServiceOrderRoute, type UploadService } from '@shortlist/domain/contract';
 import {
   ApiError,
   Button,
@@ -36,9 +31,7 @@ export function OrderPanel({
 }) {
   const navigate = useNavigate();
   const [currency] = useCurrency();
-  const place = useApiUpload(placeServiceOrderRoute, {
-    invalidates: [listMyOrdersRoute, getCustomerStatsRoute],
-  });
+  const place = useApiUpload(placeServiceOrderRoute);
   const [notes, setNotes] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

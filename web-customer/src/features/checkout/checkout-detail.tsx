@@ -5,11 +5,7 @@ import {
   UNPAID_ORDER_EXPIRY_DAYS,
   unpaidOrderExpiresAt,
 } from '@shortlist/domain';
-import {
-  changeOrderCurrencyRoute,
-  getOrderRoute,
-  listMyOrdersRoute,
-} from '@shortlist/domain/contract';
+import { changeOrderCurrencyRoute, getOrderRoute } from '@shortlist/domain/contract';
 import {
   ApiError,
   Button,
@@ -18,7 +14,6 @@ import {
   errorMessage,
   LinkButton,
   Skeleton,
-  StatusChip,
   saveCurrency,
   useApiCache,
   useApiMutation,
@@ -37,6 +32,7 @@ import {
   type Order,
   receiptUrlOf,
 } from '../../shared/orders/order-facts';
+import { OrderTimeline, PaymentChip, StageChip } from '../../shared/orders/order-timeline';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { paths } from '../../shared/paths';
 import screen from '../../shared/screen.module.css';
@@ -57,15 +53,13 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   const order = useApiQuery(getOrderRoute, input);
   const cache = useApiCache();
   const showOrder = (shown: Order) => cache.set(getOrderRoute, input, { order: shown });
-  const currencyChange = useApiMutation(changeOrderCurrencyRoute, {
-    invalidates: [listMyOrdersRoute],
-  });
+  const currencyChange = useApiMutation(changeOrderCurrencyRoute);
   const [placed, setPlaced] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
+  // The payment wrote its last read of the order into the cache (use-pay-now.ts).
   const payment = usePayNow((_id, paid) => {
-    if (paid) showOrder(paid);
-    else void order.refetch();
+    if (!paid) void order.refetch();
     setPlaced(true);
   });
   const removal = useDeleteOrder(() => navigate(paths.checkout, { replace: true }));
@@ -167,13 +161,13 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
             <div>
               <dt>{copy.status}</dt>
               <dd>
-                <StatusChip value={current.status} />
+                <StageChip order={current} />
               </dd>
             </div>
             <div>
               <dt>{copy.payment}</dt>
               <dd>
-                <StatusChip kind="payment" value={current.paymentStatus} />
+                <PaymentChip order={current} />
               </dd>
             </div>
             {current.description ? (
@@ -197,6 +191,12 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
               </div>
             ) : null}
           </dl>
+          <section className={styles.progress} aria-labelledby="progress-heading">
+            <h3 id="progress-heading" className={styles.progressTitle}>
+              {flowMessages.orderProgress.heading}
+            </h3>
+            <OrderTimeline order={current} />
+          </section>
         </section>
         <section className={styles.summary} aria-labelledby="payment-heading">
           <h2 id="payment-heading" className={styles.summaryTitle}>
@@ -237,7 +237,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
             </Button>
           ) : null}
           {!paid ? (
-            <Button variant="ghost" onClick={() => removal.ask(current.id)} disabled={busy}>
+            <Button variant="danger-quiet" onClick={() => removal.ask(current.id)} disabled={busy}>
               {copy.deleteOrder}
             </Button>
           ) : null}

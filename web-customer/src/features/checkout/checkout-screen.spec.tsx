@@ -55,12 +55,15 @@ describe('checkout without orderId', () => {
     ).toHaveAttribute('href', '/createresume');
   });
 
-  it('deletes after confirming, and says so', async () => {
-    const fetchMock = stubFetch((request) =>
-      request.method === 'DELETE'
-        ? json(200, { message: 'Order deleted.' })
-        : json(200, { orders: [apiOrder({ id: 'ord-9' })] }),
-    );
+  it('deletes after confirming, says so, and reads the list again', async () => {
+    let deleted = false;
+    const fetchMock = stubFetch((request) => {
+      if (request.method !== 'DELETE') {
+        return json(200, { orders: deleted ? [] : [apiOrder({ id: 'ord-9' })] });
+      }
+      deleted = true;
+      return json(200, { message: 'Order deleted.' });
+    });
     await renderApp('/checkout', { user: customer });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete order ord-9' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete order' });

@@ -27,7 +27,7 @@ export function ConfirmDeleteDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {copy.keep}
           </Button>
-          <Button onClick={onConfirm} loading={busy} loadingLabel={copy.deleting}>
+          <Button variant="danger" onClick={onConfirm} loading={busy} loadingLabel={copy.deleting}>
             {copy.delete}
           </Button>
         </>

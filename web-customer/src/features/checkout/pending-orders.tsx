@@ -34,10 +34,8 @@ export function PendingOrders() {
   // SPEC §2 Checkout without orderId: the orders awaiting payment, newest first.
   const orders = useOrderHistory(email, (all) => newestFirst(all.filter((o) => !isPaid(o))));
   const [placed, setPlaced] = useState(false);
-  const payment = usePayNow(() => {
-    setPlaced(true);
-    void orders.refetch();
-  });
+  // The paid order leaves this list through the app's stale-after table (use-pay-now.ts).
+  const payment = usePayNow(() => setPlaced(true));
   const removal = useDeleteOrder();
 
   let body: ReactNode;
@@ -105,7 +103,7 @@ export function PendingOrders() {
                   {copy.openDetails}
                 </LinkButton>
                 <Button
-                  variant="ghost"
+                  variant="danger-quiet"
                   onClick={() => removal.ask(order.id)}
                   disabled={payment.payingId === order.id}
                   aria-label={copy.deleteFor(order.id)}

@@ -1,15 +1,5 @@
-import {
-  deleteOrderRoute,
-  getCustomerStatsRoute,
-  listMyOrdersRoute,
-} from '@shortlist/domain/contract';
-import {
-  errorMessage,
-  useApiCache,
-  useApiMutation,
-  useSession,
-  useToast,
-} from '@shortlist/web-kit';
+import { deleteOrderRoute } from '@shortlist/domain/contract';
+import { errorMessage, useApiMutation, useToast } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
 
@@ -18,9 +8,7 @@ const copy = flowMessages.checkout;
 /** Asks first, then deletes and says so (SPEC §5, §8). */
 export function useDeleteOrder(onDeleted: (orderId: string) => void = () => {}) {
   const toast = useToast();
-  const { user } = useSession();
-  const cache = useApiCache();
-  const removal = useApiMutation(deleteOrderRoute, { invalidates: [getCustomerStatsRoute] });
+  const removal = useApiMutation(deleteOrderRoute);
   const [asking, setAsking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,12 +19,6 @@ export function useDeleteOrder(onDeleted: (orderId: string) => void = () => {}) 
       const { message } = await removal.mutateAsync({ params: { id: asking } });
       toast.show(message || copy.deleted, { tone: 'success' });
       const deleted = asking;
-      // The server said it is gone: drop it from the cached history rather than read it again.
-      if (user !== null) {
-        cache.update(listMyOrdersRoute, { params: { email: user.email.trim() } }, (answer) => ({
-          orders: answer.orders.filter((order) => order.id !== deleted),
-        }));
-      }
       setAsking(null);
       onDeleted(deleted);
     } catch (error) {

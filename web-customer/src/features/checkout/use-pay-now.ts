@@ -1,9 +1,10 @@
 import {
   type CheckoutStart,
+  getOrderRoute,
   startCheckoutRoute,
   verifyPaymentRoute,
 } from '@shortlist/domain/contract';
-import { ApiError, callApi, errorMessage, useApiClient } from '@shortlist/web-kit';
+import { ApiError, callApi, errorMessage, useApiCache, useApiClient } from '@shortlist/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
 import type { Order } from '../../shared/orders/order-facts';
@@ -28,6 +29,7 @@ export interface PayNow {
  */
 export function usePayNow(onPaid: (orderId: string, order: Order | null) => void): PayNow {
   const client = useApiClient();
+  const cache = useApiCache();
   const [payingId, setPayingId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const active = useRef(false);
@@ -72,10 +74,15 @@ export function usePayNow(onPaid: (orderId: string, order: Order | null) => void
         return;
       }
       const order = await waitUntilPaid(client, orderId);
+      // Only now, with the order read paid (or the reads spent): the last read is the order's
+      // page, and every other screen that showed it unpaid (Orders, Profile counts), even one
+      // visited seconds ago, reads again.
+      if (order) cache.set(getOrderRoute, { params: { id: orderId } }, { order });
+      await cache.refreshAfter(verifyPaymentRoute);
       release();
       if (mounted.current) onPaidRef.current(orderId, order);
     },
-    [client, hold, release],
+    [client, cache, hold, release],
   );
 
   const pay = useCallback(

@@ -1,6 +1,6 @@
-import { StatusChip } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import { formatOrderTime, newestFirst, type Order } from '../../shared/orders/order-facts';
+import { PaymentChip, StageSummary } from '../../shared/orders/order-timeline';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
 
@@ -20,11 +20,16 @@ export function OrderCards({
           <div className={styles.cardHead}>
             <h2 className={styles.cardTitle}>{order.planName}</h2>
             <div className={styles.chips}>
-              <StatusChip value={order.status} />
-              <StatusChip kind="payment" value={order.paymentStatus} />
+              <PaymentChip order={order} />
             </div>
           </div>
           <dl className={styles.cardFacts}>
+            <div>
+              <dt>{copy.columns.status}</dt>
+              <dd>
+                <StageSummary order={order} />
+              </dd>
+            </div>
             <div>
               <dt>{copy.columns.id}</dt>
               <dd className={styles.orderId}>{order.id}</dd>

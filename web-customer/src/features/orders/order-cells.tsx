@@ -2,6 +2,7 @@ import { Button } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import { FileButton } from '../../shared/orders/file-button';
 import { isReviewOrder, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
+import { useOpenDelivery } from '../../shared/orders/use-open-delivery';
 import styles from './orders.module.css';
 
 const copy = flowMessages.orders;
@@ -48,12 +49,17 @@ export function DeliveredCell({
   onShowSuggestions: OrderActions['onShowSuggestions'];
 }) {
   const review = isReviewOrder(order);
+  const openDelivery = useOpenDelivery();
   if (order.attachments.length === 0 && !review) return <>{copy.none}</>;
   return (
     <ul className={styles.files}>
       {order.attachments.map((attachment) => (
         <li key={attachment.url}>
-          <FileButton url={attachment.url} name={attachment.name} />
+          <FileButton
+            url={attachment.url}
+            name={attachment.name}
+            onOpen={() => openDelivery(order)}
+          />
         </li>
       ))}
       {review ? (
@@ -61,7 +67,10 @@ export function DeliveredCell({
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => onShowSuggestions(order.id)}
+            onClick={() => {
+              openDelivery(order);
+              onShowSuggestions(order.id);
+            }}
             aria-label={`${copy.suggestions}: ${order.id}`}
           >
             {copy.suggestions}

@@ -1,6 +1,6 @@
 import { clearSession } from '@shortlist/web-kit';
-import { json, mockMatchMedia, stubFetch } from '@shortlist/web-kit/testing';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { json, mockMatchMedia, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiOrder } from '../../testing/api-answers';
@@ -46,6 +46,12 @@ const history = [
       },
     ],
   }),
+  apiOrder({
+    id: 'paid-refunded',
+    paymentStatus: 'paid',
+    status: 'refunded',
+    planName: 'Resume Review',
+  }),
   apiOrder({ id: 'unpaid-1' }),
   apiOrder({ id: 'unpaid-2' }),
   apiOrder({ id: 'unpaid-3' }),
@@ -74,10 +80,41 @@ describe('orders', () => {
       'Admin Attachments / Suggestions',
       'Actions',
     ]);
-    expect(rows()).toHaveLength(4);
+    expect(rows()).toHaveLength(5);
     expect(within(table).getByRole('button', { name: 'Receipt: paid-done' })).toBeVisible();
     expect(within(table).getByRole('button', { name: 'Download final.pdf' })).toBeVisible();
     expect(within(table).queryByText('Queued')).toBeNull();
+  });
+
+  it('marks a new delivery until the customer opens it, then reads the history again', async () => {
+    let opened = false;
+    const delivered = () =>
+      apiOrder({
+        id: 'delivered-1',
+        paymentStatus: 'paid',
+        status: 'processing',
+        hasReviewSuggestions: true,
+        reviewSuggestions: 'Lead with numbers.',
+        newDelivery: !opened,
+      });
+    const fetchMock = stubFetch((request) => {
+      if (request.method === 'POST' && request.path === '/api/orders/delivered-1/delivery-opened') {
+        opened = true;
+        return json(200, { order: delivered() });
+      }
+      if (request.path.endsWith('/suggestions')) {
+        return json(200, { reviewSuggestions: 'Lead with numbers.' });
+      }
+      return json(200, { orders: [delivered()] });
+    });
+    await renderApp('/orders', { user: customer });
+    const table = await screen.findByRole('table', { name: 'Order history' });
+    // In the Status column, and on the Delivered step of the timeline it opens.
+    expect(within(table).getAllByText('New delivery')[0]).toBeVisible();
+    await userEvent.click(within(table).getByRole('button', { name: 'Suggestions: delivered-1' }));
+    await waitFor(() => expect(within(table).queryByText('New delivery')).toBeNull());
+    const posts = requestsOf(fetchMock).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path)).toEqual(['/api/orders/delivered-1/delivery-opened']);
   });
 
   it("offers a built resume's PDF and Word file where an upload order lists its file", async () => {
@@ -102,13 +139,20 @@ describe('orders', () => {
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('radio', { name: /Pending/ }));
     expect(rows()).toHaveLength(2);
-    for (const row of rows()) expect(row).toHaveTextContent('Pending');
+    // Pending and paid: the customer reads that the work has yet to start, not a payment due.
+    for (const row of rows()) expect(row).toHaveTextContent('Paid · waiting to start');
     await userEvent.click(screen.getByRole('radio', { name: /Processing/ }));
     expect(rows()).toHaveLength(1);
     await userEvent.click(screen.getByRole('radio', { name: /Completed/ }));
     expect(rows()[0]).toHaveTextContent('Completed');
+    // A refund has its own filter, its own chip, and never reads as paid.
+    await userEvent.click(screen.getByRole('radio', { name: /Refunded/ }));
+    expect(rows()).toHaveLength(1);
+    const refundedCells = within(rows()[0] as HTMLElement).getAllByRole('cell');
+    expect(refundedCells.map((cell) => cell.textContent)).toContain('Refunded');
+    expect(rows()[0]).not.toHaveTextContent(/\bPaid\b/);
     await userEvent.click(screen.getByRole('radio', { name: /All/ }));
-    expect(rows()).toHaveLength(4);
+    expect(rows()).toHaveLength(5);
   });
 
   it('a banner links up to 3 unpaid orders and all of them', async () => {
@@ -176,9 +220,9 @@ describe('orders', () => {
       await renderApp('/orders', { user: customer });
       const cards = await screen.findByRole('list', { name: 'Order history' });
       expect(screen.queryByRole('table')).toBeNull();
-      expect(within(cards).getAllByRole('heading', { level: 2 })).toHaveLength(4);
+      expect(within(cards).getAllByRole('heading', { level: 2 })).toHaveLength(5);
       expect(within(cards).getByRole('button', { name: 'Receipt: paid-done' })).toBeVisible();
-      expect(within(cards).getAllByText('Admin Attachments / Suggestions')).toHaveLength(4);
+      expect(within(cards).getAllByText('Admin Attachments / Suggestions')).toHaveLength(5);
     } finally {
       media.restore();
     }

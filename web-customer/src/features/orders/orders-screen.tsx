@@ -27,6 +27,8 @@ const FILTERS = [
   { id: 'pending', label: copy.filterPending },
   { id: 'processing', label: copy.filterProcessing },
   { id: 'completed', label: copy.filterCompleted },
+  // A refund is its own outcome: never counted with the work done or still to do.
+  { id: 'refunded', label: copy.filterRefunded },
 ] as const;
 type FilterId = (typeof FILTERS)[number]['id'];
 

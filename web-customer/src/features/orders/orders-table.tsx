@@ -3,12 +3,12 @@ import {
   DataTable,
   type DataTableSort,
   normalizeOrderStatus,
-  StatusChip,
   VisuallyHidden,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
 import { formatOrderTime, type Order, shortId } from '../../shared/orders/order-facts';
+import { PaymentChip, StageSummary } from '../../shared/orders/order-timeline';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
 
@@ -22,6 +22,16 @@ export interface OrdersTableProps extends OrderActions {
 /** SPEC §2 Orders table, with the columns in the order the spec lists them (wide screens). */
 export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: OrdersTableProps) {
   const [sort, setSort] = useState<DataTableSort | null>(NEWEST_FIRST);
+  // Kept here, not in the cells: the table renders its cells afresh, an open timeline stays open.
+  const [openTimelines, setOpenTimelines] = useState<ReadonlySet<string>>(new Set());
+  const toggleTimeline = (id: string, open: boolean) =>
+    setOpenTimelines((current) => {
+      if (current.has(id) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const columns: DataColumn<Order>[] = [
     {
       id: 'id',
@@ -42,14 +52,20 @@ export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: Orders
     {
       id: 'status',
       header: copy.columns.status,
-      cell: (order) => <StatusChip value={order.status} />,
+      cell: (order) => (
+        <StageSummary
+          order={order}
+          timelineOpen={openTimelines.has(order.id)}
+          onTimelineToggle={(open) => toggleTimeline(order.id, open)}
+        />
+      ),
       sortable: true,
       sortValue: (order) => normalizeOrderStatus(order.status),
     },
     {
       id: 'payment',
       header: copy.columns.payment,
-      cell: (order) => <StatusChip kind="payment" value={order.paymentStatus} />,
+      cell: (order) => <PaymentChip order={order} />,
     },
     {
       id: 'time',

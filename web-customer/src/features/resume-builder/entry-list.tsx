@@ -1,4 +1,4 @@
-import { LANGUAGE_LEVELS } from '@shortlist/domain';
+import { LANGUAGE_LEVELS, RESUME_LIST_MAX } from '@shortlist/domain';
 import { Button, Field, Select, TextArea } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
@@ -17,18 +17,18 @@ const label = copy.fields;
 interface FieldSpec {
   name: string;
   label: string;
-  kind?: 'text' | 'date' | 'textarea' | 'level';
+  kind?: 'text' | 'date' | 'end-date' | 'textarea' | 'level';
   autoComplete?: string;
 }
 
-/** How each list's fields are drawn (SPEC §3 entry shapes; dates YYYY-MM or N/A). */
+/** How each list's fields are drawn (SPEC §3 entry shapes; dates YYYY-MM or N/A, ends also Present). */
 const FIELD_SPECS: Readonly<Record<ListName, readonly FieldSpec[]>> = {
   work: [
     { name: 'jobTitle', label: label.jobTitle, autoComplete: 'organization-title' },
     { name: 'company', label: label.company, autoComplete: 'organization' },
     { name: 'location', label: label.location },
     { name: 'start', label: label.start, kind: 'date' },
-    { name: 'end', label: label.end, kind: 'date' },
+    { name: 'end', label: label.end, kind: 'end-date' },
     { name: 'responsibilities', label: label.responsibilities, kind: 'textarea' },
   ],
   edu: [
@@ -36,7 +36,7 @@ const FIELD_SPECS: Readonly<Record<ListName, readonly FieldSpec[]>> = {
     { name: 'institution', label: label.institution },
     { name: 'location', label: label.location },
     { name: 'start', label: label.start, kind: 'date' },
-    { name: 'end', label: label.end, kind: 'date' },
+    { name: 'end', label: label.end, kind: 'end-date' },
     { name: 'major', label: label.major },
   ],
   projects: [
@@ -62,6 +62,7 @@ export function EntryList({ list, draft, errors, change }: StepProps & { list: L
   const entries = draft.lists[list];
   const name = copy.lists[list];
   const only = entries.length <= 1;
+  const full = entries.length >= RESUME_LIST_MAX;
 
   const add = () => {
     change((d) => withEntryAdded(d, list), '');
@@ -111,14 +112,17 @@ export function EntryList({ list, draft, errors, change }: StepProps & { list: L
                   />
                 );
               }
-              const date = spec.kind === 'date';
+              const date = spec.kind === 'date' || spec.kind === 'end-date';
               return (
                 <Field
                   key={spec.name}
                   id={id}
                   label={spec.label}
-                  hint={date ? copy.dateHint : undefined}
+                  hint={
+                    spec.kind === 'end-date' ? copy.endDateHint : date ? copy.dateHint : undefined
+                  }
                   placeholder={date ? 'YYYY-MM' : undefined}
+                  // 7 holds both "2024-01" and "Present".
                   maxLength={date ? 7 : undefined}
                   autoComplete={spec.autoComplete ?? 'off'}
                   value={value}
@@ -144,8 +148,9 @@ export function EntryList({ list, draft, errors, change }: StepProps & { list: L
         </fieldset>
       ))}
       {only ? <p className={styles.hint}>{copy.lastEntry}</p> : null}
+      {full ? <p className={styles.hint}>{copy.fullList(RESUME_LIST_MAX)}</p> : null}
       <div>
-        <Button variant="secondary" onClick={add}>
+        <Button variant="secondary" onClick={add} disabled={full}>
           {copy.addEntry}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { RESUME_LIST_MAX } from '@shortlist/domain';
 import { clearSession } from '@shortlist/web-kit';
 import { json, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -64,7 +65,8 @@ describe('resume builder: step 1', () => {
     expect(other).toHaveAccessibleDescription(
       'Up to 80 characters. Please type your role in Other, e.g., Analyst, Consultant, Associate',
     );
-    await userEvent.type(other, 'y'.repeat(85));
+    await userEvent.click(other);
+    await userEvent.paste('y'.repeat(85));
     expect(other).toHaveValue('y'.repeat(80));
 
     await userEvent.selectOptions(role, 'Trainee/Intern');
@@ -122,6 +124,23 @@ describe('resume builder: later steps', () => {
     expect(screen.getByRole('heading', { name: 'Step 5: Education' })).toBeVisible();
   });
 
+  it('takes Present as the end of a current job', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(3);
+    await renderApp('/createresume', { user: customer });
+    const end = screen.getByRole('textbox', { name: 'End' });
+    await userEvent.clear(end);
+    await userEvent.type(end, 'Now');
+    await next();
+    expect(end).toHaveAccessibleDescription(
+      'YYYY-MM, N/A, or Present for a current one End date must be YYYY-MM, N/A or Present.',
+    );
+    await userEvent.clear(end);
+    await userEvent.type(end, 'Present');
+    await next();
+    expect(screen.getByRole('heading', { name: 'Step 5: Education' })).toBeVisible();
+  });
+
   it('adds entries; the last one cannot be removed', async () => {
     stubFetch(() => json(200, {}));
     storeCompleteDraft(8);
@@ -134,6 +153,26 @@ describe('resume builder: later steps', () => {
     expect(screen.queryByRole('group', { name: 'Language 2' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove Language 1' })).toBeDisabled();
   });
+
+  it('stops adding at the list cap and says why', async () => {
+    stubFetch(() => json(200, {}));
+    storeCompleteDraft(8);
+    // One entry short of the cap, so one click fills the list.
+    const stored = JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}');
+    const [language] = stored.draft.lists.langs;
+    stored.draft.lists.langs = Array.from({ length: RESUME_LIST_MAX - 1 }, (_, index) => ({
+      ...language,
+      key: `lang-${index}`,
+    }));
+    sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored));
+    await renderApp('/createresume', { user: customer });
+    const add = screen.getByRole('button', { name: 'Add Entry' });
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    expect(screen.getByRole('group', { name: `Language ${RESUME_LIST_MAX}` })).toBeVisible();
+    expect(add).toBeDisabled();
+    expect(screen.getByText(`This list holds at most ${RESUME_LIST_MAX} entries.`)).toBeVisible();
+  }, 30_000); // thirty entries of form fields take a while to render in happy-dom
 
   it('keeps the draft across a reload of the screen', async () => {
     stubFetch(() => json(200, {}));
@@ -153,6 +192,87 @@ describe('resume builder: later steps', () => {
     const summary = screen.getByRole('textbox', { name: 'Professional summary' });
     expect(summary).toHaveFocus();
     expect(summary).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('resume builder: the draft on the server', () => {
+  const savedDraft = {
+    step: 3,
+    degreeLevel: 'PhD',
+    majorPrimary: 'N/A',
+    majorOther: '',
+    targetRole: 'N/A',
+    roleOther: '',
+    personal: {
+      fullName: 'Asha Verma',
+      email: 'asha@example.com',
+      phone: '',
+      address: '',
+      linkedin: '',
+      github: '',
+    },
+    summary: '',
+    skills: { techSkills: '', softSkills: '' },
+    lists: {
+      work: [
+        {
+          jobTitle: 'Analyst',
+          company: 'Acme',
+          location: '',
+          start: '2023-02',
+          end: 'Present',
+          responsibilities: '',
+        },
+      ],
+      edu: [],
+      projects: [],
+      certs: [],
+      langs: [],
+    },
+  };
+
+  it('opens on the draft saved from another device', async () => {
+    stubFetch((request) =>
+      request.path === '/api/resume/draft'
+        ? json(200, { draft: savedDraft, savedAt: '2026-11-26T00:00:00.000Z' })
+        : json(200, {}),
+    );
+    await renderApp('/createresume', { user: customer });
+    expect(await screen.findByRole('heading', { name: 'Step 4: Work experience' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Job title' })).toHaveValue('Analyst');
+    expect(screen.getByRole('textbox', { name: 'End' })).toHaveValue('Present');
+  });
+
+  it('saves to the account once typing pauses, and says so', async () => {
+    const fetchMock = stubFetch((request) =>
+      request.method === 'PUT'
+        ? json(200, { savedAt: '2026-11-26T00:00:01.000Z' })
+        : json(200, { draft: savedDraft, savedAt: '2026-11-26T00:00:00.000Z' }),
+    );
+    await renderApp('/createresume', { user: customer });
+    const company = await screen.findByRole('textbox', { name: 'Company' });
+    await userEvent.type(company, ' Ltd');
+    expect(screen.getByText('Saving…')).toBeVisible();
+    expect(await screen.findByText('All changes saved', {}, { timeout: 3000 })).toBeVisible();
+    const puts = requestsOf(fetchMock).filter((request) => request.method === 'PUT');
+    // One save for the whole word, not one per keystroke.
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.path).toBe('/api/resume/draft');
+    expect(puts[0]?.body).toMatchObject({
+      step: 3,
+      lists: { work: [{ company: 'Acme Ltd', end: 'Present' }] },
+    });
+  });
+
+  it('keeps a tab’s unsent changes over the saved draft, and sends them', async () => {
+    const fetchMock = stubFetch(() => json(200, { savedAt: '2026-11-26T00:00:01.000Z' }));
+    storeCompleteDraft(5);
+    await renderApp('/createresume', { user: customer });
+    expect(screen.getByRole('heading', { name: 'Step 6: Skills' })).toBeVisible();
+    await screen.findByText('All changes saved', {}, { timeout: 3000 });
+    const [put] = requestsOf(fetchMock);
+    expect(put?.method).toBe('PUT');
+    expect(put?.body).toMatchObject({ step: 5, personal: { fullName: 'Asha Verma' } });
   });
 });
 

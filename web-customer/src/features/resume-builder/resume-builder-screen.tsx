@@ -1,19 +1,29 @@
 import { parseCurrency } from '@shortlist/domain';
+import { getResumeDraftRoute, placeResumeOrderRoute } from '@shortlist/domain/contract';
 import {
-  getCustomerStatsRoute,
-  listMyOrdersRoute,
-  placeResumeOrderRoute,
-} from '@shortlist/domain/contract';
-import { Button, Stepper, useApiMutation, useCurrency, useSession } from '@shortlist/web-kit';
+  Button,
+  Stepper,
+  useApiMutation,
+  useApiQuery,
+  useCurrency,
+  useSession,
+} from '@shortlist/web-kit';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flowMessages } from '../../shared/flow-messages';
 import { paths } from '../../shared/paths';
+import { useDraftAutosave } from './draft-autosave';
 import { EntryList } from './entry-list';
 import { PersonalStep } from './personal-step';
 import { PreviewPdfButton } from './preview-pdf-button';
 import styles from './resume-builder.module.css';
-import { clearDraft, emptyDraft, loadDraft, type StoredDraft, saveDraft } from './resume-draft';
+import {
+  clearDraft,
+  emptyDraft,
+  fromServerDraft,
+  loadDraft,
+  type StoredDraft,
+} from './resume-draft';
 import { resumeSaveFailure } from './resume-save-failure';
 import { SavingOverlay } from './saving-overlay';
 import type { StepProps } from './step-props';
@@ -47,20 +57,46 @@ function stepContent(step: number, props: StepProps, pid: string): ReactNode {
   }
 }
 
-/** SPEC §2 Resume Builder: 9 steps, checked with the domain schema, then checkout. */
+/**
+ * SPEC §2 Resume Builder. Opens on the draft saved to the account (from any device), unless this
+ * tab holds changes the server never got; while the saved draft loads, a short notice. A draft
+ * that cannot be loaded (offline) leaves the tab's copy or an empty form.
+ */
 export function ResumeBuilderScreen() {
   const { user } = useSession();
+  const [tabDraft] = useState(loadDraft);
+  const tabAhead = tabDraft !== null && tabDraft.synced !== true;
+  const saved = useApiQuery(
+    getResumeDraftRoute,
+    {},
+    { enabled: !tabAhead, staleTime: 0, gcTime: 0 },
+  );
+  if (!tabAhead && saved.isPending) {
+    return (
+      <div className={styles.page}>
+        <title>{copy.title}</title>
+        <p className={styles.hint} role="status">
+          {copy.draftLoading}
+        </p>
+      </div>
+    );
+  }
+  const serverDraft = tabAhead ? null : (saved.data?.draft ?? null);
+  const initial: StoredDraft = (serverDraft === null ? null : fromServerDraft(serverDraft)) ??
+    tabDraft ?? { step: 0, draft: emptyDraft({ name: user?.name, email: user?.email }) };
+  return <ResumeBuilderForm initial={initial} />;
+}
+
+/** The 9 steps, checked with the domain schema, then checkout. */
+function ResumeBuilderForm({ initial }: { initial: StoredDraft }) {
+  const { user } = useSession();
   const navigate = useNavigate();
-  const placeOrder = useApiMutation(placeResumeOrderRoute, {
-    invalidates: [listMyOrdersRoute, getCustomerStatsRoute],
-  });
+  const placeOrder = useApiMutation(placeResumeOrderRoute);
   const [searchParams] = useSearchParams();
   const [storedCurrency] = useCurrency();
   const currency = parseCurrency(searchParams.get('currency')) ?? storedCurrency;
   const pid = user?.id ?? '';
-  const [state, setState] = useState<StoredDraft>(
-    () => loadDraft() ?? { step: 0, draft: emptyDraft({ name: user?.name, email: user?.email }) },
-  );
+  const [state, setState] = useState<StoredDraft>(initial);
   const { step, draft } = state;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,11 +108,8 @@ export function ResumeBuilderScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
-  const keepDraft = useRef(true);
-
-  useEffect(() => {
-    if (keepDraft.current) saveDraft(state);
-  }, [state]);
+  const [keepDraft, setKeepDraft] = useState(true);
+  const autosave = useDraftAutosave(state, keepDraft && !saving);
 
   useEffect(() => {
     if (focusRequest === null) return;
@@ -135,9 +168,10 @@ export function ResumeBuilderScreen() {
     setSaving(true);
     setFailure(null);
     try {
+      await autosave.settled();
       const saved = await placeOrder.mutateAsync({ body: result.payload });
       // SPEC §4: the form clears; with an order the customer goes on to pay for it.
-      keepDraft.current = false;
+      setKeepDraft(false);
       clearDraft();
       setState({ step: 0, draft: emptyDraft({ name: user?.name, email: user?.email }) });
       setSaving(false);
@@ -201,6 +235,9 @@ export function ResumeBuilderScreen() {
             {failure}
           </p>
         ) : null}
+        <p className={styles.autosave} role="status" aria-live="polite">
+          {copy.autosave[autosave.status]}
+        </p>
         <div className={styles.nav}>
           {step > 0 ? (
             <Button variant="secondary" onClick={() => goTo(step - 1)}>

@@ -1,13 +1,14 @@
 import { LANGUAGE_LEVELS, ROLE_TEXT_MAX, suggestedRoles } from '@shortlist/domain';
+import {
+  RESUME_DRAFT_ENTRIES_MAX,
+  RESUME_DRAFT_LIST_FIELDS,
+  RESUME_DRAFT_TEXT_MAX,
+  type ResumeDraftInput,
+  type SavedResumeDraft,
+} from '@shortlist/domain/contract';
 
 /** The builder's lists and their fields, in the order the form shows them (SPEC §3). */
-export const LIST_FIELDS = {
-  work: ['jobTitle', 'company', 'location', 'start', 'end', 'responsibilities'],
-  edu: ['degree', 'institution', 'location', 'start', 'end', 'major'],
-  projects: ['name', 'desc', 'tech', 'role', 'link'],
-  certs: ['name', 'org', 'date'],
-  langs: ['name', 'level'],
-} as const;
+export const LIST_FIELDS = RESUME_DRAFT_LIST_FIELDS;
 
 export type ListName = keyof typeof LIST_FIELDS;
 export const LIST_NAMES = Object.keys(LIST_FIELDS) as ListName[];
@@ -168,13 +169,66 @@ export function toPayload(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Kept in session storage so a reload loses nothing (and a closed tab forgets it).
+// Kept on the server per account (GET/PUT /api/resume/draft) so another device finds it, and
+// mirrored in this tab's session storage so a reload loses nothing typed since the last save.
 
 export const DRAFT_STORAGE_KEY = 'resumeBuilderDraft';
 
 export interface StoredDraft {
   step: number;
   draft: ResumeDraft;
+  /**
+   * The server holds this very draft. A tab's copy that is not synced has changes the server
+   * never got (typed just before a reload, or offline): it wins over the server's on return.
+   */
+  synced?: boolean;
+}
+
+const clip = (value: string) => value.slice(0, RESUME_DRAFT_TEXT_MAX);
+
+/** The draft as the server keeps it: the same fields, entries without their React keys. */
+export function toServerDraft({ step, draft }: StoredDraft): ResumeDraftInput {
+  const list = <Name extends ListName>(name: Name) =>
+    draft.lists[name]
+      .slice(0, RESUME_DRAFT_ENTRIES_MAX)
+      .map((entry) =>
+        Object.fromEntries(
+          LIST_FIELDS[name].map((field) => [field, clip(entry.values[field] ?? '')]),
+        ),
+      ) as ResumeDraftInput['lists'][Name];
+  const personal = Object.fromEntries(
+    Object.entries(draft.personal).map(([field, value]) => [field, clip(value)]),
+  ) as ResumeDraft['personal'];
+  return {
+    step,
+    degreeLevel: clip(draft.degreeLevel),
+    majorPrimary: clip(draft.majorPrimary),
+    majorOther: clip(draft.majorOther),
+    targetRole: clip(draft.targetRole),
+    roleOther: clip(draft.roleOther),
+    personal,
+    summary: clip(draft.summary),
+    skills: {
+      techSkills: clip(draft.skills.techSkills),
+      softSkills: clip(draft.skills.softSkills),
+    },
+    lists: {
+      work: list('work'),
+      edu: list('edu'),
+      projects: list('projects'),
+      certs: list('certs'),
+      langs: list('langs'),
+    },
+  };
+}
+
+/** The server's draft back in the form's shape (read as leniently as the tab's copy). */
+export function fromServerDraft(saved: SavedResumeDraft): StoredDraft {
+  const { step, ...draft } = saved;
+  const lists = Object.fromEntries(
+    LIST_NAMES.map((name) => [name, draft.lists[name].map((values) => ({ values }))]),
+  );
+  return { ...readStoredDraft({ step, draft: { ...draft, lists } }), synced: true };
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -195,7 +249,7 @@ function readEntries(list: ListName, value: unknown): Entry[] {
   return read.length > 0 ? read : [emptyEntry(list)];
 }
 
-/** Reads a stored draft leniently; anything unreadable starts afresh. */
+/** Reads this tab's stored draft leniently; anything unreadable starts afresh. */
 export function loadDraft(): StoredDraft | null {
   let raw: string | null = null;
   try {
@@ -210,6 +264,10 @@ export function loadDraft(): StoredDraft | null {
   } catch {
     return null;
   }
+  return readStoredDraft(parsed);
+}
+
+function readStoredDraft(parsed: unknown): StoredDraft {
   const stored = record(parsed);
   const draft = record(stored.draft);
   const personal = record(draft.personal);
@@ -218,6 +276,7 @@ export function loadDraft(): StoredDraft | null {
   const step = Number(stored.step);
   return {
     step: Number.isInteger(step) && step >= 0 && step < 9 ? step : 0,
+    synced: stored.synced === true,
     draft: {
       degreeLevel: text(draft.degreeLevel),
       majorPrimary: text(draft.majorPrimary),

@@ -1,9 +1,4 @@
-import {
-  getCustomerStatsRoute,
-  listMyOrdersRoute,
-  placeServiceOrderRoute,
-  type UploadService,
-} from '@shortlist/domain/contract';
+import { placeServiceOrderRoute, type UploadService } from '@shortlist/domain/contract';
 import {
   ApiError,
   Button,
@@ -51,9 +46,7 @@ export function serviceOrderFailure(error: unknown): string {
  */
 export function ServiceOrderDialog({ service, onClose }: ServiceOrderDialogProps) {
   const navigate = useNavigate();
-  const placeOrder = useApiUpload(placeServiceOrderRoute, {
-    invalidates: [listMyOrdersRoute, getCustomerStatsRoute],
-  });
+  const placeOrder = useApiUpload(placeServiceOrderRoute);
   const location = useLocation();
   const { signedIn } = useSession();
   const [currency] = useCurrency();

@@ -5,12 +5,7 @@ import {
   type PayoutMethod,
   UPI_ID_PATTERN,
 } from '@shortlist/domain';
-import {
-  getInfluencerDashboardRoute,
-  listInfluencerPayoutsRoute,
-  requestInfluencerPayoutRoute,
-  type SavedPaymentDetails,
-} from '@shortlist/domain/contract';
+import { requestInfluencerPayoutRoute, type SavedPaymentDetails } from '@shortlist/domain/contract';
 import {
   Button,
   Dialog,
@@ -81,9 +76,7 @@ export function PayoutRequestDialog({
   const [edited, setDetails] = useState<Details | null>(null);
   const details = edited ?? saved ?? EMPTY;
   const [errors, setErrors] = useState<Errors>({});
-  const request = useApiMutation(requestInfluencerPayoutRoute, {
-    invalidates: [listInfluencerPayoutsRoute, getInfluencerDashboardRoute],
-  });
+  const request = useApiMutation(requestInfluencerPayoutRoute);
 
   const close = () => {
     setErrors({});

@@ -1,5 +1,5 @@
 import { DEFAULT_INFLUENCER_QUERY_SUBJECT } from '@shortlist/domain';
-import { listInfluencerQueriesRoute, openInfluencerQueryRoute } from '@shortlist/domain/contract';
+import { openInfluencerQueryRoute } from '@shortlist/domain/contract';
 import { Button, errorMessage, TextArea, useApiMutation, useToast } from '@shortlist/web-kit';
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../shared/messages';
@@ -13,9 +13,7 @@ export function NewIssueForm({ influencerId }: { influencerId: string }) {
   const toast = useToast();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useApiMutation(openInfluencerQueryRoute, {
-    invalidates: [listInfluencerQueriesRoute],
-  });
+  const send = useApiMutation(openInfluencerQueryRoute);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

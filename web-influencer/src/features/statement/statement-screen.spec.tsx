@@ -1,6 +1,6 @@
 import type { StatementEntry } from '@shortlist/domain/contract';
 import { clearInfluencerSession } from '@shortlist/web-kit';
-import { json, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
+import { json, mockMatchMedia, requestsOf, stubFetch } from '@shortlist/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,7 @@ const entry = (overrides: Partial<StatementEntry>): StatementEntry => ({
   at: '2025-11-20T10:00:00.000Z',
   kind: 'reward',
   orderId: null,
+  customerName: null,
   payoutId: null,
   txnId: null,
   pending: 0,
@@ -46,6 +47,47 @@ const rows = () =>
     .slice(1);
 
 describe('earnings statement', () => {
+  it('names the referred customer where the account has a name, the order only where not', async () => {
+    stubFetch(() =>
+      json(200, {
+        ok: true,
+        entries: [
+          entry({
+            kind: 'reward',
+            orderId: order,
+            customerName: 'Tara Iyer',
+            amount: 50,
+            balance: 50,
+          }),
+          entry({ kind: 'reward', orderId: order, amount: 50, balance: 100 }),
+        ],
+        balance: 100,
+      }),
+    );
+    await renderApp('/influencer/statement');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveTextContent("Referral reward: Tara Iyer's first review");
+    expect(rows()[0]).not.toHaveTextContent('4f1c2a9e');
+    expect(rows()[1]).toHaveTextContent('Referral reward for order 4f1c2a9e');
+  });
+
+  it('on a phone shows every amount and balance beside its reason, no column out of sight', async () => {
+    const media = mockMatchMedia(() => false);
+    try {
+      stubFetch(() => json(200, { ok: true, entries: entries.slice(0, 2), balance: 0 }));
+      await renderApp('/influencer/statement');
+      const lines = await screen.findByRole('list', { name: 'Earnings statement' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const items = within(lines).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        expect.stringMatching(/^Referral reward for order 4f1c2a9e.*Amount \+₹50.*Balance ₹50$/),
+        expect.stringMatching(/^Reward taken back.*Amount −₹50.*Balance ₹0$/),
+      ]);
+    } finally {
+      media.restore();
+    }
+  });
+
   it('lists every line with its reason, amount and running balance, and the closing balance', async () => {
     stubFetch(() => json(200, { ok: true, entries: entries.slice(0, 2), balance: 0 }));
     await renderApp('/influencer/statement');

@@ -3,9 +3,13 @@ import {
   Button,
   type DataColumn,
   DataTable,
+  EmptyState,
   Field,
   PageHeader,
+  Skeleton,
   useApiQuery,
+  useMediaQuery,
+  VisuallyHidden,
 } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -43,6 +47,41 @@ const columns: DataColumn<StatementEntry>[] = [
   },
 ];
 
+/** From here the four columns fit; below it each line is a card with its money in view. */
+export const WIDE_STATEMENT = '(min-width: 40rem)';
+
+/**
+ * A phone's statement: one card per line, the reason and the amount on top, the date and the
+ * balance after it below, so no money sits in a column scrolled out of sight.
+ */
+function StatementLines({ entries }: { entries: readonly StatementEntry[] | undefined }) {
+  if (entries === undefined) {
+    return (
+      <div role="status" aria-label={copy.loading}>
+        <Skeleton lines={4} height="3rem" />
+      </div>
+    );
+  }
+  if (entries.length === 0) return <EmptyState title={copy.empty} message={copy.emptyHint} />;
+  return (
+    <ol className={styles.lines} aria-label={copy.tableLabel}>
+      {entries.map((entry) => (
+        <li key={entry.id} className={styles.line}>
+          <span className={styles.lineReason}>{reasonOf(entry)}</span>
+          <span className={styles.lineAmount}>
+            <VisuallyHidden>{copy.amount} </VisuallyHidden>
+            {formatSignedRupees(entry.amount)}
+          </span>
+          <span className={styles.lineMeta}>{formatDateTime(entry.at)}</span>
+          <span className={styles.lineMeta}>
+            {copy.balance} {formatRupees(entry.balance)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The earnings statement: every ledger line oldest first with the balance after it, as of the
  * end of a day the influencer picks (kept in the URL, ?asOf=YYYY-MM-DD), downloadable as CSV.
@@ -54,6 +93,7 @@ export function StatementScreen() {
   const before = endOfLocalDay(asOf) ?? undefined;
   const [draft, setDraft] = useState(asOf);
   const statement = useApiQuery(getInfluencerStatementRoute, { query: { before } });
+  const wide = useMediaQuery(WIDE_STATEMENT);
 
   const pick = (value: string) => {
     setDraft(value);
@@ -109,6 +149,8 @@ export function StatementScreen() {
           onRetry={() => void statement.refetch()}
           retrying={statement.isFetching}
         />
+      ) : !wide ? (
+        <StatementLines entries={statement.data?.entries} />
       ) : (
         <DataTable
           label={copy.tableLabel}

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES, getOrderHistoryRoute } from '@shortlist/domain/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
+import { accountNames } from './account-names';
 import { readAuditTrail } from './audit-trail';
 
 /**
@@ -19,12 +20,17 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
       if (!entries.some((entry) => entry.stream === orderStreamName(id))) {
         throw new HttpError(404, ADMIN_MESSAGES.orderNotFound);
       }
+      const names = await accountNames(
+        app.db,
+        entries.map((entry) => entry.actor),
+      );
       return {
         items: entries.map(({ stream, type, at, actor, version, data }) => ({
           stream,
           type,
           at,
           actor,
+          actorName: (actor && names.get(actor)) ?? null,
           version,
           data,
         })),

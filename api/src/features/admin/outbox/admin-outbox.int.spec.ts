@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxDir } from '../../../mail/create-mailer';
+import { createOutboxMailer } from '../../../mail/outbox.mailer';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 
 // Embedded mode (no SMTP_URL): a reply to a contact query goes to the local outbox, and its
@@ -69,6 +71,81 @@ describe('a reply to a contact query in embedded mode', () => {
     const asCustomer = await t.app.inject({
       method: 'GET',
       url: path,
+      headers: { authorization: `Bearer ${customer}` },
+    });
+    expect(asCustomer.statusCode).toBe(403);
+  });
+});
+
+describe('the outbox for the admin app', () => {
+  it('lists newest first, finds mails by recipient, pages, and opens one with both parts', async () => {
+    const mailer = createOutboxMailer({
+      dir: outboxDir(t.config),
+      from: 'Shortlist <support@shortlist.example>',
+      previewBaseUrl: null,
+    });
+    const run = randomUUID().slice(0, 8);
+    const ids: string[] = [];
+    for (const [index, to] of [`ravi-${run}@example.com`, `meera-${run}@example.com`].entries()) {
+      for (let n = 0; n < 3; n += 1) {
+        const id = randomUUID();
+        ids.push(id);
+        await mailer.send({
+          id,
+          to,
+          subject: `Mail ${index}-${n}`,
+          text: `Hello ${n}\nhttp://localhost:3000/forgot?token=t${n}`,
+          html: `<p>Hello <b>${n}</b></p><script>alert(1)</script>`,
+        });
+        // File times order the outbox: make each mail's time its own.
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+    }
+    await mailer.close();
+
+    const found = await asAdmin('GET', `/api/admin/outbox?q=${encodeURIComponent(`MEERA-${run}`)}`);
+    expect(found.statusCode, found.body).toBe(200);
+    const page = found.json<{
+      items: { id: string; to: string; subject: string }[];
+      total: number;
+    }>();
+    expect(page.total).toBe(3);
+    expect(page.items.map((item) => item.subject)).toEqual(['Mail 1-2', 'Mail 1-1', 'Mail 1-0']);
+    expect(page.items.every((item) => item.to === `meera-${run}@example.com`)).toBe(true);
+
+    const second = await asAdmin('GET', `/api/admin/outbox?q=${run}&limit=4&page=2`);
+    const secondPage = second.json<{ items: { subject: string }[]; total: number }>();
+    expect(secondPage.total).toBe(6);
+    expect(secondPage.items.map((item) => item.subject)).toEqual(['Mail 0-1', 'Mail 0-0']);
+
+    const none = await asAdmin('GET', '/api/admin/outbox?q=nobody-at-all');
+    expect(none.json()).toEqual({ items: [], total: 0 });
+
+    const opened = await asAdmin('GET', `/api/admin/outbox/${ids[4]}/content`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.json()).toEqual({
+      item: {
+        id: ids[4],
+        from: 'Shortlist <support@shortlist.example>',
+        to: `meera-${run}@example.com`,
+        subject: 'Mail 1-1',
+        sentAt: expect.any(String),
+        text: 'Hello 1\nhttp://localhost:3000/forgot?token=t1',
+        html: '<p>Hello <b>1</b></p><script>alert(1)</script>',
+      },
+    });
+    expect((await asAdmin('GET', `/api/admin/outbox/${randomUUID()}/content`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${ids[4]}/content` }))
+        .statusCode,
+    ).toBe(401);
+    const customer = await t.tokenFor({ id: randomUUID(), role: 'user' });
+    const asCustomer = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${ids[4]}/content`,
       headers: { authorization: `Bearer ${customer}` },
     });
     expect(asCustomer.statusCode).toBe(403);

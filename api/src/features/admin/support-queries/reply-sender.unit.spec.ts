@@ -15,6 +15,7 @@ function recordingQueue() {
     process: () => undefined,
     durable: false,
     whenIdle: async () => undefined,
+    counts: async () => [],
     close: async () => undefined,
   };
   return { queue, jobs };

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { createMailer } from '../../../mail/create-mailer';
+import { renderMail } from '../../../mail/templates/mail-catalogue';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { createReplySender } from './reply-sender';
@@ -39,12 +40,13 @@ export const replyToSupportQueryRoute: FastifyPluginAsyncZod = async (app) => {
       const query = await findSupportQueryRow(app, id);
       // An erased query has no address left to answer.
       if (query.email === null) throw new HttpError(404, QUERY_MESSAGES.notFound);
-      const delivery = await sender.send({
-        id: randomUUID(),
-        to: query.email,
-        subject,
-        text: replyText(body, query.message),
-      });
+      const delivery = await sender.send(
+        await renderMail(
+          'support-reply',
+          { subject, body, original: query.message },
+          { id: randomUUID(), to: query.email },
+        ),
+      );
       const { position } = await handleCommand({
         store: app.store,
         streamName: queryStreamName(id),
@@ -71,13 +73,3 @@ export const replyToSupportQueryRoute: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-
-/** The reply, then the customer's own message quoted, so the answer reads in context. */
-function replyText(body: string, original: string | null): string {
-  if (original === null) return body;
-  const quoted = original
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-  return `${body}\n\nYou wrote:\n${quoted}\n`;
-}

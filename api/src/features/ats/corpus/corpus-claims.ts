@@ -1,6 +1,6 @@
 import type { AtsReport } from '@shortlist/domain';
 import type { CorpusExpectation } from './corpus-expectations';
-import type { FileScore, Reading } from './measure-corpus';
+import type { FileScore, Reading } from './corpus-reading';
 
 /*
  * The claims the ATS check's messages make about a page, read back from their words, and which

@@ -4,6 +4,7 @@ import { type AtsReport, checkResume, scoreOf } from '@shortlist/domain';
 import { extractDocument } from '../../../shared/ats-extraction/extract-document';
 import { type Claim, claimsOf, contradictions, parserMisses, wrongValues } from './corpus-claims';
 import { CORPUS_EXPECTATIONS, type CorpusExpectation } from './corpus-expectations';
+import type { FileScore, Reading } from './corpus-reading';
 
 /*
  * The ATS check measured on the shared corpus of real resumes against what their pages show
@@ -46,15 +47,6 @@ export async function checkCorpusFile(file: string, jobDescription: string): Pro
 }
 
 /** What a parser read from one file, in the terms the measurement compares. */
-export interface Reading {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  location: string | null;
-  sectionKinds: readonly string[];
-  jobs: readonly { dates: string | null }[];
-}
-
 export function readingOf(report: AtsReport): Reading {
   return {
     name: report.fields.name,
@@ -98,20 +90,6 @@ const same = (a: string | null, b: string) =>
   (a ?? '').replace(/\s+/g, ' ').trim().toLowerCase() === b.toLowerCase();
 
 /** Right or wrong per field for one file. */
-export interface FileScore {
-  file: string;
-  name: boolean;
-  email: boolean;
-  phone: boolean;
-  /** null when the page has no location (nothing to get right). */
-  location: boolean | null;
-  coreFound: number;
-  corePresent: number;
-  jobCount: boolean;
-  jobsRead: number;
-  datedJobsRead: number;
-}
-
 export function scoreReading(reading: Reading, expected: CorpusExpectation): FileScore {
   const present = CORE.filter((kind) => expected.sections[kind]);
   return {

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationMessage } from '../../../plugins/errors.plugin';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
+import { deleteResumeDraft } from '../../../shared/resume-drafts';
 import { ORDERS_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 
@@ -32,6 +33,8 @@ export const placeResumeOrderRoute: FastifyPluginAsyncZod = async (app) => {
         resume,
         customerUploads: [],
       });
+      // The draft has become the order: the builder starts afresh on every device.
+      await deleteResumeDraft(app.db, request.user.id);
       return reply.code(201).send({ message: ORDERS_MESSAGES.resumeSaved, orderId });
     },
   });

@@ -124,14 +124,20 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
           : null;
         const stored = upload;
         const orderId = await withinUploadQuota(app, request.user.id, stored.size, () =>
-          placeOrderFor(app, request, {
-            service: parsed.data.service,
-            description: parsed.data.description,
-            currency: parsed.data.currency ?? DEFAULT_CURRENCY,
-            resume: null,
-            customerUploads: [{ fileId: stored.fileId, name: stored.name }],
-            atsCheck,
-          }),
+          placeOrderFor(
+            app,
+            request,
+            {
+              service: parsed.data.service,
+              description: parsed.data.description,
+              currency: parsed.data.currency ?? DEFAULT_CURRENCY,
+              resume: null,
+              customerUploads: [{ fileId: stored.fileId, name: stored.name }],
+              atsCheck,
+            },
+            // The quota's next decision counts this order from the orders read model.
+            { untilReadModelShowsIt: true },
+          ),
         );
         return reply.code(201).send({ orderId });
       } catch (error) {

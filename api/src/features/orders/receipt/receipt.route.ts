@@ -3,9 +3,9 @@ import { getOrderReceiptRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
+import { receiptHtml } from '../../../shared/orders/receipt-html';
 import { orderFor } from '../order-access';
 import { ORDERS_MESSAGES } from '../orders.messages';
-import { receiptHtml } from './receipt-html';
 
 const BRAND = 'Shortlist';
 

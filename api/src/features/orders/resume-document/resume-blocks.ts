@@ -12,7 +12,10 @@ export function monthYear(value: string): string | null {
   return `${MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}`;
 }
 
-/** "Jan 2020 – Present"; an N/A end is an ongoing job, an N/A start leaves the dates out. */
+/**
+ * "Jan 2020 – Present": an end written "Present" prints as is, and so does an N/A end (older
+ * forms could only say N/A for an ongoing job); an N/A start leaves the dates out.
+ */
 export function dateRange(start: string, end: string): string | null {
   const from = monthYear(start);
   if (from === null) return null;

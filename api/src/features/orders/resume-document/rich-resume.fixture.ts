@@ -24,7 +24,8 @@ export function richResumePayload(): ResumePayloadInput {
         company: 'Acme Retail Pvt Ltd',
         location: 'Pune, India',
         start: '2023-02',
-        end: 'N/A',
+        // A current job as the builder now lets a customer write it.
+        end: 'Present',
         responsibilities: [
           'Built the weekly sales dashboard in Tableau used by 40 store managers across Maharashtra.',
           'Designed and analysed A/B tests on the checkout page that raised conversion by 6 percent.',

@@ -1,4 +1,4 @@
-import type { BodyRate } from '../plugins/body-rate.plugin';
+import type { BodyRate } from './plugins/body-rate.plugin';
 
 /**
  * How long the HTTP server waits for a client. Fastify disables Node's request timeout by

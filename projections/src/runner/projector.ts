@@ -1,4 +1,5 @@
 import type { Position } from '@shortlist/eventstore';
+import type { Subscriber } from '../engine/subscriber-engine';
 import type { Logger } from '../logger';
 import type { Projection } from '../projection';
 import {
@@ -7,9 +8,8 @@ import {
   CheckpointMovedError,
   prepareCheckpoint,
   readCheckpoint,
-} from '../runner/checkpoints';
-import { isTransientError } from '../runner/transient-error';
-import type { Subscriber } from './subscriber-engine';
+} from './checkpoints';
+import { isTransientError } from './transient-error';
 
 /**
  * Projector mode: a batch and the checkpoint move in ONE transaction of the read model

@@ -4,16 +4,16 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimalPdf } from '../files/testing/document-fixtures';
-import { SLOW_BODY_MESSAGE } from '../plugins/body-rate.plugin';
+import { minimalPdf } from './files/testing/document-fixtures';
+import { SLOW_BODY_MESSAGE } from './plugins/body-rate.plugin';
+import { BODY_RATE, SERVER_TIMEOUTS } from './server-timeouts';
 import {
   multipartForm,
   ORDER_FLOW_TEST_LIMITS,
   registerUser,
   type TestUser,
-} from '../testing/orders-test-kit';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { BODY_RATE, SERVER_TIMEOUTS } from './server-timeouts';
+} from './testing/orders-test-kit';
+import { createTestApp, type TestApp } from './testing/test-app';
 
 // Slow clients over real sockets: one that trickles its headers, one that trickles its body,
 // and uploads kept at a pace just above and just below the body's minimum rate.

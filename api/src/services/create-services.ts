@@ -8,18 +8,22 @@ import {
   allProjections,
   createCheckpointWaiter,
   createKysely,
+  type Database,
   migrateToLatest,
   type ProjectionRunner,
   startProjectionRunner,
 } from '@shortlist/projections';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createPostgresTokenRevocations } from '../auth/token-revocations';
 import type { Config } from '../config/config';
 import { openFileStorage } from '../files/open-file-storage';
+import { createMetrics } from '../metrics/metrics';
+import { countingPaymentOutcomes } from '../metrics/payment-outcomes';
 import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
-import { createPostgresKeyVault } from '../personal-data/key-vault';
+import { createPostgresKeyVault, PERSONAL_DATA_KEY_ROWS } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
 import { startPolicies } from '../policies/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
@@ -68,8 +72,14 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     vaultPool.on('error', () => undefined);
     closers.push(() => vaultPool.end());
     const vault = createPostgresKeyVault(vaultPool);
-    // Everything above the store (commands, projections, audit) sees plain events.
-    const store = encryptingEventStore(rawStore, vault);
+    const metrics = createMetrics();
+    // Everything above the store (commands, projections, audit) sees plain events; the payment
+    // outcomes are counted where every one of them is stored.
+    const store = countingPaymentOutcomes(encryptingEventStore(rawStore, vault), metrics);
+
+    // Before the reactors: the mail reactor queues its mails.
+    const queue = openQueue(config, { logger });
+    closers.push(() => queue.close());
 
     let runner: ProjectionRunner | null = null;
     if (options.runProjections ?? true) {
@@ -84,15 +94,28 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
       runner = started;
       closers.push(() => started.stop());
       // Policies (process managers) run where the projections do: same switch.
-      const policies = await startPolicies({ store, databaseUrl, logger });
+      const policies = await startPolicies({
+        store,
+        databaseUrl,
+        logger,
+        mail: {
+          queue,
+          publicOrigin: config.publicOrigin,
+          unpaidReminderSeconds: config.unpaidReminderSeconds,
+          adminEmails: () => adminEmails(db, config),
+        },
+      });
       closers.push(() => policies.stop());
     }
 
+    // Session checks answered from memory, kept fresh by NOTIFY (token-revocations.ts).
+    const revocations = createPostgresTokenRevocations(db, {
+      listen: { connectionString: databaseUrl },
+    });
+    closers.push(() => revocations.close());
+
     const waiter = createCheckpointWaiter({ connectionString: databaseUrl });
     closers.push(() => waiter.close());
-
-    const queue = openQueue(config, { logger });
-    closers.push(() => queue.close());
 
     const payments = await createPayments({ config, databaseUrl, logger });
     closers.push(() => payments.close());
@@ -114,10 +137,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
         db,
         queue,
         waiter,
-        revocations: createPostgresTokenRevocations(db),
+        revocations,
         projectionRunner: runner,
         payments,
         files,
+        metrics,
       },
       close,
     };
@@ -132,7 +156,23 @@ async function openEventStore(config: Config, databaseUrl: string): Promise<Even
     return createKurrentDbEventStore({ connectionString: config.eventStoreUrl });
   }
   await migratePostgresEventStore(databaseUrl);
-  return createPostgresEventStore({ connectionString: databaseUrl });
+  // Same database as the vault: a new stream's key goes in with its first append.
+  return createPostgresEventStore(
+    { connectionString: databaseUrl },
+    { sideRows: PERSONAL_DATA_KEY_ROWS },
+  );
+}
+
+/** Where staff mail goes: every admin account, and ADMIN_EMAIL (created as one at start). */
+async function adminEmails(db: Kysely<Database>, config: Config): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('erased_at', 'is', null)
+    .execute();
+  const emails = rows.flatMap((row) => (row.email === null ? [] : [row.email]));
+  return config.admin === null ? emails : [config.admin.email, ...emails];
 }
 
 /** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */

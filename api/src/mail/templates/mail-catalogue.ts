@@ -1,0 +1,103 @@
+import { render } from '@react-email/render';
+import type { OutgoingMail } from '../mailer.port';
+import { noAccountMail, passwordResetMail, supportReplyMail } from './account-mails';
+import { adminOrderPaidMail } from './admin-mails';
+import {
+  deliveryReadyMail,
+  orderCompletedMail,
+  orderPlacedMail,
+  orderRefundedMail,
+  paymentReceiptMail,
+  suggestionsReadyMail,
+  unpaidReminderMail,
+  workStartedMail,
+} from './customer-mails';
+import type { MailTemplate } from './define-mail';
+import {
+  influencerQueryReplyMail,
+  payoutApprovedMail,
+  payoutPaidMail,
+  payoutRejectedMail,
+  rewardClawedBackMail,
+  rewardCreditedMail,
+} from './influencer-mails';
+
+/**
+ * Every mail the product sends, by kind: the one place their words and look live. A new mail
+ * is one template here plus one line in the mail reactor's mapping (mail-reactions.ts).
+ */
+export const MAIL_TEMPLATES = {
+  'order-placed': orderPlacedMail,
+  'unpaid-reminder': unpaidReminderMail,
+  'payment-receipt': paymentReceiptMail,
+  'work-started': workStartedMail,
+  'delivery-ready': deliveryReadyMail,
+  'suggestions-ready': suggestionsReadyMail,
+  'order-completed': orderCompletedMail,
+  'order-refunded': orderRefundedMail,
+  'password-reset': passwordResetMail,
+  'no-account': noAccountMail,
+  'support-reply': supportReplyMail,
+  'reward-credited': rewardCreditedMail,
+  'reward-clawed-back': rewardClawedBackMail,
+  'payout-approved': payoutApprovedMail,
+  'payout-paid': payoutPaidMail,
+  'payout-rejected': payoutRejectedMail,
+  'influencer-query-reply': influencerQueryReplyMail,
+  'admin-order-paid': adminOrderPaidMail,
+} as const;
+
+export type MailKind = keyof typeof MAIL_TEMPLATES;
+export type MailData<K extends MailKind> =
+  (typeof MAIL_TEMPLATES)[K] extends MailTemplate<infer Data> ? Data : never;
+
+/** Headings read as written (html-to-text shouts them in capitals by default). */
+const PLAIN_TEXT_OPTIONS = {
+  selectors: [{ selector: 'h1', options: { uppercase: false } }],
+};
+
+export interface MailEnvelope {
+  /** The mail's stable id (Message-ID, outbox file, queue key). */
+  id: string;
+  to: string;
+  /** Required for reminder-type mails, ignored for the others. */
+  unsubscribeUrl?: string;
+}
+
+/**
+ * Renders one mail to its HTML and plain-text parts. A reminder-type mail also carries the
+ * List-Unsubscribe headers (RFC 2369, and RFC 8058's one-click POST), so a mail client's own
+ * "Unsubscribe" button works without opening the mail.
+ */
+export async function renderMail<K extends MailKind>(
+  kind: K,
+  data: MailData<K>,
+  envelope: MailEnvelope,
+): Promise<OutgoingMail> {
+  // One template type per call; TypeScript cannot narrow the catalogue's union from K itself.
+  const template = MAIL_TEMPLATES[kind] as unknown as MailTemplate<MailData<K>>;
+  if (template.reminder && envelope.unsubscribeUrl === undefined) {
+    throw new Error(`The ${kind} mail is a reminder: it needs an unsubscribe link`);
+  }
+  const unsubscribeUrl = template.reminder ? envelope.unsubscribeUrl : undefined;
+  const element = template.body(Object.assign({}, data, { unsubscribeUrl }));
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT_OPTIONS }),
+  ]);
+  return {
+    id: envelope.id,
+    to: envelope.to,
+    subject: template.subject(data),
+    text,
+    html,
+    ...(unsubscribeUrl === undefined
+      ? {}
+      : {
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }),
+  };
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { validResumePayload } from '@shortlist/domain/testing';
+import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
+import {
+  allProjections,
+  type ProjectionRunner,
+  silentLogger,
+  startProjectionRunner,
+} from '@shortlist/projections';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type TestUser } from '../testing/orders-test-kit';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { CONSISTENCY_TOKEN_HEADER } from './consistency-token.plugin';
+
+/*
+ * Two API instances on one database, as two servers behind one load balancer. Neither runs the
+ * projections: the test starts and stops a runner itself, so it decides when the read models
+ * catch up and can show that a command answers before they do, and that a read carrying the
+ * command's token waits for them on the other instance.
+ */
+
+let database: TestDatabase;
+// One secret: a token A signs is good on B, as behind one load balancer.
+const secret = randomBytes(32).toString('hex');
+let a: TestApp;
+let b: TestApp;
+let alice: TestUser;
+
+function runProjections(): ProjectionRunner {
+  return startProjectionRunner({
+    store: a.services.store,
+    db: a.services.db,
+    projections: allProjections(),
+    logger: silentLogger,
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('api_token');
+  a = await createTestApp({
+    databaseUrl: database.url,
+    env: { JWT_SECRET: secret },
+    runProjections: false,
+  });
+  b = await createTestApp({
+    databaseUrl: database.url,
+    runProjections: false,
+    consistencyTokens: false,
+    env: { JWT_SECRET: secret, PROJECTION_WAIT_MS: '60000' },
+  });
+  const runner = runProjections();
+  try {
+    alice = await registerUser(a);
+  } finally {
+    await runner.stop();
+  }
+});
+
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await database?.drop();
+});
+
+const orderOnB = (orderId: string, token?: string) =>
+  b.app.inject({
+    method: 'GET',
+    url: `/api/orders/${orderId}`,
+    headers: {
+      ...alice.auth,
+      ...(token === undefined ? {} : { [CONSISTENCY_TOKEN_HEADER]: token }),
+    },
+  });
+
+describe('the consistency token', () => {
+  it('answers a command before the read models have it; a read on another instance with its token shows it', async () => {
+    const placed = await a.app.inject({
+      method: 'POST',
+      url: '/api/resume',
+      headers: alice.auth,
+      payload: validResumePayload(),
+    });
+    expect(placed.statusCode).toBe(201);
+    const { orderId } = placed.json() as { orderId: string };
+    const token = placed.headers[CONSISTENCY_TOKEN_HEADER];
+    expect(token).toMatch(/^\d{20}-\d{20}$/);
+    if (typeof token !== 'string') throw new Error('no token');
+
+    // Nothing projects: the order is stored, but no read model shows it yet.
+    expect((await orderOnB(orderId)).statusCode).toBe(404);
+
+    // With the token, B waits for the orders read model; it catches up once a runner runs.
+    const read = orderOnB(orderId, token);
+    const settledEarly = await Promise.race([
+      read.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 300)),
+    ]);
+    expect(settledEarly).toBe(false);
+    const runner = runProjections();
+    try {
+      const answer = await read;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ order: { id: orderId } });
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('costs a caught-up read nothing, and ignores a token past what the store holds', async () => {
+    const runner = runProjections();
+    try {
+      const placed = await a.app.inject({
+        method: 'POST',
+        url: '/api/resume',
+        headers: alice.auth,
+        payload: validResumePayload(),
+      });
+      const { orderId } = placed.json() as { orderId: string };
+      const token = String(placed.headers[CONSISTENCY_TOKEN_HEADER]);
+      expect((await orderOnB(orderId, token)).statusCode).toBe(200);
+
+      // Far past the head (a made-up token): the read waits for the head, not for ever.
+      const started = Date.now();
+      const future = `${'9'.repeat(19)}0-${'0'.repeat(20)}`;
+      expect((await orderOnB(orderId, future)).statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(b.config.projectionWaitMs / 2);
+      // Not a position at all: ignored.
+      expect((await orderOnB(orderId, 'not-a-position')).statusCode).toBe(200);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
