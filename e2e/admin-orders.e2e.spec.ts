@@ -90,7 +90,8 @@ describe('admin orders journeys', () => {
     await customerPage.goto(`${journey.server.url}/orders`);
     const table = customerPage.getByRole('table', { name: 'Order history' });
     const customerRow = table.getByRole('row').filter({ hasText: 'Resume Review' });
-    await customerRow.getByText('Completed').waitFor();
+    // The stage chip (the timeline's own "Completed" step waits, folded, under it).
+    await customerRow.getByText('Completed').first().waitFor();
     const [download] = await Promise.all([
       customerPage.waitForEvent('download'),
       customerRow.getByRole('button', { name: 'Download tara-reviewed.pdf' }).click(),

@@ -191,8 +191,11 @@ describe('customer journeys', () => {
     await table.waitFor();
     const row = table.getByRole('row').nth(1);
     expect(await row.innerText()).toContain('ATS Resume – From Scratch');
-    expect(await row.getByText('Paid').isVisible()).toBe(true);
-    expect(await row.getByText('Pending').isVisible()).toBe(true);
+    expect(await row.getByText('Paid', { exact: true }).filter({ visible: true }).isVisible()).toBe(
+      true,
+    );
+    // Pending and paid reads as the work to come, not as a payment due.
+    expect(await row.getByText('Paid · waiting to start').isVisible()).toBe(true);
     await expectAccessible(page);
     await shootBothWidths(page, 'orders');
 

@@ -143,7 +143,8 @@ describe('influencer app journeys', () => {
 
     await page.getByRole('link', { name: 'Statement' }).first().click();
     const statement = page.getByRole('table', { name: 'Earnings statement' });
-    await statement.getByText(`Referral reward for order ${referredOrder.slice(0, 8)}`).waitFor();
+    // The customer by name, not the order's id.
+    await statement.getByText("Referral reward: Asha Verma's first review").waitFor();
     expect(await page.getByTestId('statement-balance').innerText()).toBe('₹50');
     await expectAccessible(page);
 
@@ -175,7 +176,7 @@ describe('influencer app journeys', () => {
     await open(page, '/influencer/statement');
     const line = page
       .getByRole('table', { name: 'Earnings statement' })
-      .getByText(`Reward taken back: order ${referredOrder.slice(0, 8)} refunded`);
+      .getByText("Reward taken back: Asha Verma's review refunded");
     await expect
       .poll(
         async () => {
@@ -211,25 +212,30 @@ describe('influencer app journeys', () => {
     await page.getByText('You are eligible for a payout.').waitFor();
     await expectAccessible(page);
 
-    const requestPayout = async () => {
+    const requestPayout = async (first: boolean) => {
       await page.getByRole('button', { name: 'Request payout' }).click();
       const dialog = page.getByRole('dialog', { name: 'Payment details' });
-      await dialog.getByRole('button', { name: 'Request payout' }).click();
-      await dialog.getByText('Required').first().waitFor();
-      await dialog.getByLabel(/^Payee name/).fill(INFLUENCER.name);
-      await dialog.getByLabel(/^Mobile/).fill('98765');
-      await dialog.getByLabel(/^Bank name/).fill('State Bank of India');
-      await dialog.getByLabel(/^UPI id/).fill('riya@upi');
-      await dialog.getByRole('button', { name: 'Request payout' }).click();
-      await dialog.getByText('Enter a 10-digit mobile number.').waitFor();
-      await expectAccessible(page);
-      await dialog.getByLabel(/^Mobile/).fill('9876543210');
+      if (first) {
+        await dialog.getByRole('button', { name: 'Request payout' }).click();
+        await dialog.getByText('Required').first().waitFor();
+        await dialog.getByLabel(/^Payee name/).fill(INFLUENCER.name);
+        await dialog.getByLabel(/^Mobile/).fill('98765');
+        await dialog.getByLabel(/^UPI id/).fill('riya@upi');
+        await dialog.getByRole('button', { name: 'Request payout' }).click();
+        await dialog.getByText('Enter a 10-digit mobile number.').waitFor();
+        await expectAccessible(page);
+        await dialog.getByLabel(/^Mobile/).fill('9876543210');
+      } else {
+        // The last request's details are offered again.
+        await dialog.getByText('Filled in from your last request.').waitFor();
+        expect(await dialog.getByLabel(/^UPI id/).inputValue()).toBe('riya@upi');
+      }
       await dialog.getByRole('button', { name: 'Request payout' }).click();
       await page.getByText('Payout request sent!').waitFor();
       await dialog.waitFor({ state: 'hidden' });
     };
 
-    await requestPayout();
+    await requestPayout(true);
     await page.getByText(/being processed/).waitFor();
     expect(await page.getByRole('button', { name: 'Request payout' }).isDisabled()).toBe(true);
 
@@ -239,6 +245,7 @@ describe('influencer app journeys', () => {
     await open(admin, '/admin/influencer-payouts');
     await admin.getByRole('button', { name: `Reject ${INFLUENCER.name}` }).click();
     const reject = admin.getByRole('dialog', { name: `Reject the payout of ${INFLUENCER.name}?` });
+    await reject.getByLabel(/^Reason/).fill('UPI id does not match the payee');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await admin.getByText('Payout updated').first().waitFor();
 
@@ -247,7 +254,10 @@ describe('influencer app journeys', () => {
         async () => {
           await page.reload();
           await page.getByRole('table', { name: 'Your payouts' }).waitFor();
-          return page.getByRole('table', { name: 'Your payouts' }).getByText('Rejected').count();
+          return page
+            .getByRole('table', { name: 'Your payouts' })
+            .getByText('Rejected', { exact: true })
+            .count();
         },
         { timeout: 20_000, interval: 500 },
       )
@@ -258,11 +268,19 @@ describe('influencer app journeys', () => {
       .first()
       .waitFor();
 
-    // Asked again, and this time paid with a transfer reference.
-    await requestPayout();
+    await page.getByText('Rejected: UPI id does not match the payee').waitFor();
+    // Asked again, approved, and this time paid with a transfer reference.
+    await requestPayout(false);
     await admin.reload();
     await admin.getByRole('button', { name: `Approve ${INFLUENCER.name}` }).click();
-    const pay = admin.getByRole('dialog', { name: `Pay ${INFLUENCER.name}` });
+    const approve = admin.getByRole('dialog', {
+      name: `Approve the payout of ${INFLUENCER.name}?`,
+    });
+    await approve.getByText('₹2,500 will be paid.').waitFor();
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText('Payout updated').first().waitFor();
+    await admin.getByRole('button', { name: `Mark paid ${INFLUENCER.name}` }).click();
+    const pay = admin.getByRole('dialog', { name: `Mark the payout of ${INFLUENCER.name} paid` });
     await pay.getByLabel(/^Transfer reference/).fill('UTR-778899');
     await pay.getByRole('button', { name: 'Mark paid' }).click();
     await admin.getByText('Payout updated').first().waitFor();
@@ -284,7 +302,9 @@ describe('influencer app journeys', () => {
     await open(page, '/influencer/statement');
     const statement = page.getByRole('table', { name: 'Earnings statement' });
     await statement.getByText('Payout paid (transfer ref UTR-778899)').waitFor();
-    await statement.getByText('Payout rejected: amount returned').waitFor();
+    await statement
+      .getByText('Payout rejected (UPI id does not match the payee): amount returned')
+      .waitFor();
     expect(await page.getByTestId('statement-balance').innerText()).toBe('₹0');
     await open(page, '/influencer/');
     expect(await figure(page, 'Balance').innerText()).toBe('₹0');

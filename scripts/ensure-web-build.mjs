@@ -14,6 +14,7 @@ const sharedSources = [
   join('scripts', 'vite-first-load.ts'),
   join('scripts', 'vite-inline-entry-css.ts'),
   join('scripts', 'vite-route-preloads.ts'),
+  join('scripts', 'vite-precompress.ts'),
 ];
 
 function newestChange(path) {

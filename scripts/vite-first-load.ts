@@ -1,5 +1,6 @@
 import { build, type Plugin, type UserConfig } from 'vite';
 import { inlineEntryCss } from './vite-inline-entry-css';
+import { precompressAssets } from './vite-precompress';
 import { routePreloads } from './vite-route-preloads';
 
 /** Set while the plugin's probe build runs, so that build neither groups nor probes again. */
@@ -32,10 +33,11 @@ interface ProbeChunk {
  *   `<link rel="modulepreload">`, and the polyfill is a kilobyte of every first load.
  * - The entry's CSS inside index.html (vite-inline-entry-css.ts), and per address the chunks of
  *   its lazily loaded screen for the server to preload from the page (vite-route-preloads.ts):
- *   `routes` maps a path inside the app to the module of the screen drawn there.
+ *   `routes` maps a path inside the app to the module of the screen drawn there; and a brotli
+ *   copy of each asset at the best quality, served as it is (vite-precompress.ts).
  */
 export function firstLoad({ routes = {} }: { routes?: Record<string, string> } = {}): Plugin[] {
-  return [groupFirstLoad(), inlineEntryCss(), routePreloads(routes)];
+  return [groupFirstLoad(), inlineEntryCss(), routePreloads(routes), precompressAssets()];
 }
 
 function groupFirstLoad(): Plugin {

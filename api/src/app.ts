@@ -13,6 +13,7 @@ import authPlugin from './auth/auth.plugin';
 import type { Config } from './config/config';
 import documentWorkPlugin from './document-work/document-work.plugin';
 import { accountRoutes } from './features/accounts/account.routes';
+import { createFirstAdminSetup } from './features/accounts/first-admin-setup';
 import { adminRoutes } from './features/admin/admin.routes';
 import { atsRoutes } from './features/ats/ats.routes';
 import { openSupportQueryRoute } from './features/contact/open-support-query.route';
@@ -21,6 +22,7 @@ import { customerOrderRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { referralLinkRoute } from './features/referral-link/referral-link.route';
 import { rewardRulesRoute } from './features/reward-rules/reward-rules.route';
+import { siteConfigRoute } from './features/site-config/site-config.route';
 import { healthRoutes } from './health/health.route';
 import { mailPlugin } from './mail/mail.plugin';
 import metricsPlugin from './metrics/metrics.plugin';
@@ -59,6 +61,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(healthRoutes);
   await api.register(mailPlugin);
   await api.register(accountRoutes);
+  await api.register(siteConfigRoute);
   await api.register(openSupportQueryRoute);
   await api.register(atsRoutes);
   await api.register(paymentsRoutes);
@@ -133,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, { config, services });
   // Commands answer with the position they wrote; requests sent back with it read their writes.
   await app.register(consistencyTokenPlugin);
+  // On the root: startServer opens the first-admin link after the app is ready.
+  app.decorate('firstAdminSetup', createFirstAdminSetup(services.db));
   await app.register(errorsPlugin);
   // The mail previews are for this machine only: no other name reaches the server then.
   if (config.mailPreviewLinks) await app.register(loopbackHostPlugin);

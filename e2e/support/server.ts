@@ -11,6 +11,8 @@ export interface TestServer {
   url: string;
   /** The server's own PostgreSQL database: events, read models and key vault. */
   databaseUrl: string;
+  /** What `npm start` would print after starting (the first-admin link, where mail goes…). */
+  notices: string[];
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     return {
       url: server.url.replace(/\/$/, ''),
       databaseUrl: database.url,
+      notices: server.notices,
       close: async () => {
         await server.close();
         await cleanUp(database.drop, dataDir);

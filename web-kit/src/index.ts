@@ -130,6 +130,10 @@ export {
   useInfluencerSession,
   useSession,
 } from './session/use-session';
+// How the server runs (maintenance, simulated payments)
+export { type SiteConfig, SiteConfigReader } from './site-config/site-config-reader';
+export { SiteNotice } from './site-config/site-notice';
+export { useSiteConfig } from './site-config/use-site-config';
 // The staff apps' frame (admin, influencer)
 export { Breadcrumbs } from './staff-shell/breadcrumbs';
 export { lazyStaffScreen } from './staff-shell/lazy-staff-screen';

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import DataLoader from 'dataloader';
 import { type QueryExecutorProvider, sql } from 'kysely';
 import pg from 'pg';
@@ -171,19 +172,24 @@ function rememberedRevocations(
   /** Runs `write`, then waits (briefly) until this process has heard a notification back. */
   const andHeard = async (write: () => Promise<void>, isIt: () => boolean) => {
     await write();
-    if (!complete || isIt()) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(finish, ECHO_WAIT_MS);
-      function finish() {
-        clearTimeout(timer);
-        heard.delete(check);
-        resolve();
-      }
-      function check() {
-        if (isIt()) finish();
-      }
-      heard.add(check);
-    });
+    if (!complete) return;
+    if (!isIt()) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(finish, ECHO_WAIT_MS);
+        function finish() {
+          clearTimeout(timer);
+          heard.delete(check);
+          resolve();
+        }
+        function check() {
+          if (isIt()) finish();
+        }
+        heard.add(check);
+      });
+    }
+    // Heard back here means the server has sent it to every listener; one more turn lets this
+    // process's other listeners (tests run two instances in one process) read it too.
+    await nextTurn();
   };
 
   return {
@@ -204,6 +210,10 @@ function rememberedRevocations(
       return generations.get(subject) ?? 0;
     },
     async isRejected(token) {
+      if (!complete) return stored.isRejected(token);
+      // One turn of the event loop first: a notification that reached this process before the
+      // request did (a logout answered elsewhere a moment ago) is read before the answer.
+      await nextTurn();
       if (!complete) return stored.isRejected(token);
       const expiresAt = revoked.get(token.jti);
       if (expiresAt !== undefined && expiresAt > Date.now()) return true;

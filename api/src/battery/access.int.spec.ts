@@ -28,6 +28,13 @@ const PUBLIC = new Set([
   'POST /api/ats-check',
   // What a referral earns: the public Influencer Kit shows it; amounts only, nobody's data.
   'GET /api/reward-rules',
+  // A reminder's unsubscribe link: its signed token stands in for a sign-in.
+  'GET /api/mail/unsubscribe',
+  'POST /api/mail/unsubscribe',
+  // How the server runs (maintenance, simulated payments): the apps read it before any login.
+  'GET /api/config',
+  // The first admin, from the link `npm start` prints: the token and loopback are the proof.
+  'POST /api/setup/first-admin',
 ]);
 
 type Owner = 'customer' | 'otherCustomer' | 'influencer' | 'otherInfluencer' | null;

@@ -362,7 +362,8 @@ export function loadConfig(env: Env): Config {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = present[name];
-      const shown = raw === undefined || /SECRET|PASSWORD/.test(name) ? '' : ` (got "${raw}")`;
+      const shown =
+        raw === undefined || /SECRET|PASSWORD|TOKEN/.test(name) ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);

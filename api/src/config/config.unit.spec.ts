@@ -100,6 +100,16 @@ describe('loadConfig', () => {
     ).toBe(secret);
   });
 
+  it('keeps /metrics loopback-only without METRICS_TOKEN; a bad token is named, never echoed', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    const token = 'm'.repeat(40);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const short = problemsOf({ METRICS_TOKEN: 'short-token' });
+    expect(short).toContain('METRICS_TOKEN must be 32 to 256 characters');
+    expect(short).not.toContain('short-token');
+    expect(problemsOf({ METRICS_TOKEN: `${'m'.repeat(40)} x` })).toContain('METRICS_TOKEN');
+  });
+
   it('wants the Razorpay keys all or none', () => {
     const message = problemsOf({ RAZORPAY_KEY_ID: 'rzp_test_1' });
     expect(message).toContain('RAZORPAY_KEY_SECRET is required when any of');

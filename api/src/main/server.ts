@@ -7,6 +7,7 @@ const SHUTDOWN_GRACE_MS = 15_000;
 try {
   const server = await startServer({ env: process.env });
   console.log(`Shortlist is running at ${server.url}`);
+  for (const notice of server.notices) console.log(`\n${notice}`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -5,6 +5,7 @@ import { loadOrCreateSecret } from '../config/secrets';
 import { createLogger, type LogDestination } from '../plugins/logging';
 import { createServices } from '../services/create-services';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { firstRunNotices } from './first-run-notices';
 
 export interface StartServerOptions {
   env: Env;
@@ -15,6 +16,11 @@ export interface StartServerOptions {
 export interface RunningServer {
   /** http://host:port the server listens on (localhost when bound to every interface). */
   url: string;
+  /**
+   * Sentences for the console (main/first-run-notices.ts): the one-time first-admin link when
+   * no admin exists, where mail goes, simulated payments, maintenance.
+   */
+  notices: string[];
   close(): Promise<void>;
 }
 
@@ -56,7 +62,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // The sandbox fires Razorpay-style webhooks at our own address, known only now.
     running.services.payments.sandbox?.setWebhookUrl(`${url}/api/payments/webhook`);
     logger.info({ url, embedded: config.databaseUrl === null }, 'Shortlist is running');
-    return { url, close };
+    // ADMIN_EMAIL, when set, made its admin while the routes registered: no link is needed then.
+    const notices = firstRunNotices({
+      url,
+      config,
+      paymentsSimulated: running.services.payments.sandbox !== null,
+      setupToken: await app.firstAdminSetup.openIfNoAdmin(),
+    });
+    return { url, notices, close };
   } catch (error) {
     await close();
     throw error;

@@ -19,6 +19,13 @@ export {
   type S3TestServer,
   startS3TestServer,
 } from '../files/testing/s3-test-server';
+// A real SMTP server on loopback and its MIME reader, for journeys that read the mails sent.
+export { parseMime } from '../mail/testing/mime';
+export {
+  type ReceivedMail,
+  type SmtpTestServer,
+  startSmtpTestServer,
+} from '../mail/testing/smtp-test-server';
 export { createLogger } from '../plugins/logging';
 export { atsCheckOf } from '../shared/ats-extraction/ats-check-job';
 export { extractDocument } from '../shared/ats-extraction/extract-document';

@@ -1,12 +1,21 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  constants as zlibConstants,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Big enough to be worth compressing, like any real bundle.
 const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+
+const PRECOMPRESSED = brotliCompressSync(BUNDLE, {
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+});
 
 let webRoot: string;
 let t: TestApp;
@@ -21,6 +30,12 @@ beforeAll(async () => {
   }
   await writeFile(join(webRoot, 'web-customer', 'dist', 'robots.txt'), 'User-agent: *');
   await writeFile(join(webRoot, 'web-customer', 'dist', 'assets', 'index-Xy12ab.js'), BUNDLE);
+  // The build's quality-11 brotli copy beside a hashed asset (scripts/vite-precompress.ts).
+  await writeFile(join(webRoot, 'web-customer', 'dist', 'assets', 'shared-Pq34cd.js'), BUNDLE);
+  await writeFile(
+    join(webRoot, 'web-customer', 'dist', 'assets', 'shared-Pq34cd.js.br'),
+    PRECOMPRESSED,
+  );
   t = await createTestApp({ env: { WEB_ROOT: webRoot }, webApps: true });
 });
 
@@ -86,6 +101,23 @@ describe('web apps', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(BUNDLE);
 
     const plain = await get('/assets/index-Xy12ab.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it("sends the build's brotli copy of an asset as it is, and compresses for other browsers", async () => {
+    const brotli = await get('/assets/shared-Pq34cd.js', { 'accept-encoding': 'gzip, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(Buffer.compare(brotli.rawPayload, PRECOMPRESSED)).toBe(0);
+
+    const gzip = await get('/assets/shared-Pq34cd.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await get('/assets/shared-Pq34cd.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BUNDLE);
   });

@@ -20,6 +20,7 @@ export * from './api/ats.routes';
 export * from './api/contact.routes';
 export * from './api/customer-orders.routes';
 export * from './api/dev-outbox.routes';
+export * from './api/first-run.routes';
 export * from './api/form-fields';
 export * from './api/health.routes';
 export * from './api/influencer.messages';

@@ -11,11 +11,13 @@ import { type LaneWork, replayInLanes } from './replay-lanes';
 import { type ReplayTarget, replayPages } from './replay-pages';
 
 /**
- * Events per page of a rebuild: a page is one read and one transaction for all the projections,
- * so its fixed costs (the round trips, the checkpoint moves, the key vault's lookup) shrink with
- * its size; past a few thousand the set-based writes dominate and memory is still small.
+ * Events per page of a rebuild: a page is one read for all the projections and one set of
+ * statements per projection, so its fixed costs (the round trips, the key vault's lookup) shrink
+ * with its size, and the more of an order's life falls in one page, the more of its changes fold
+ * into one row write. Measured on 828k events: 20,000 took a fifth less PostgreSQL CPU than
+ * 5,000; a lane is at most two pages behind the reader, so three pages at most are held.
  */
-const DEFAULT_BATCH_SIZE = 5000;
+const DEFAULT_BATCH_SIZE = 20_000;
 
 export interface RebuildResult {
   projection: string;
@@ -31,7 +33,7 @@ export interface RebuildResult {
 export interface RebuildOptions {
   db: Kysely<Database>;
   store: EventStore;
-  /** Events read and applied per transaction (default 5000). */
+  /** Events read and applied per page (default 20,000). */
   batchSize?: number;
   logger?: Logger;
   /** Filled with the milliseconds each projection's apply took, for a bench's breakdown. */

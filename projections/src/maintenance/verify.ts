@@ -59,7 +59,7 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
   const projections = options.projections ?? allProjections();
   const logger = options.logger ?? silentLogger;
   const sampleSize = Math.max(1, options.sampleSize ?? 20);
-  const batchSize = Math.max(1, options.batchSize ?? 5000);
+  const batchSize = Math.max(1, options.batchSize ?? 20_000);
   const scratch = `projections_verify_${randomBytes(6).toString('hex')}`;
   // One replay lane and one comparison per projection at most, each on its own connection.
   const lanes = Math.max(1, Math.min(options.lanes ?? DEFAULT_LANES, projections.length));

@@ -114,3 +114,22 @@ describe('admin guard', () => {
     expect(screen.getByText('/admin/no-such-page')).toBeVisible();
   });
 });
+
+describe('how the server runs', () => {
+  it('says that payments are simulated and that maintenance is on', async () => {
+    stubApi(({ path }) => answers(path));
+    renderAdmin('/', { site: { maintenance: true, paymentsSimulated: true } });
+    const notes = await screen.findAllByRole('note');
+    expect(notes.map((note) => note.textContent)).toEqual([
+      'Maintenance mode is on: customers see only the maintenance screen.',
+      'Test mode: payments are simulated by the local sandbox, so no money moves. Set the Razorpay keys to take real payments.',
+    ]);
+  });
+
+  it('says nothing in normal operation', async () => {
+    stubApi(({ path }) => answers(path));
+    renderAdmin('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

@@ -1,4 +1,12 @@
-import { api, clearSession, type StaffNavItem, StaffShell, useSession } from '@shortlist/web-kit';
+import {
+  api,
+  clearSession,
+  type SiteConfig,
+  SiteNotice,
+  type StaffNavItem,
+  StaffShell,
+  useSession,
+} from '@shortlist/web-kit';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { leaveApp } from '../shared/leave-app';
@@ -14,11 +22,13 @@ const nav = messages.nav;
 const WaitingCounts = lazy(async () => ({
   default: (await import('./waiting-counts')).WaitingCounts,
 }));
+const SiteConfigReader = lazy(() => import('./site-config-reader'));
 
 /** The admin frame: side navigation with counts of what waits, the person, Logout. */
 export function AdminLayout() {
   const { user } = useSession();
   const [waiting, setWaiting] = useState<Waiting>();
+  const [site, setSite] = useState<SiteConfig>();
 
   const items: StaffNavItem[] = [
     { to: paths.dashboard, label: nav.dashboard, end: true, icon: <NavIcon name="dashboard" /> },
@@ -76,7 +86,12 @@ export function AdminLayout() {
     >
       <Suspense fallback={null}>
         <WaitingCounts onRead={setWaiting} />
+        <SiteConfigReader onRead={setSite} />
       </Suspense>
+      {site?.maintenance ? <SiteNotice inset>{messages.site.maintenance}</SiteNotice> : null}
+      {site?.paymentsSimulated ? (
+        <SiteNotice inset>{messages.site.paymentsSimulated}</SiteNotice>
+      ) : null}
       <Outlet />
     </StaffShell>
   );

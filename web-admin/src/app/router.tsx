@@ -15,6 +15,16 @@ export { basename };
  * the entry.
  */
 export const routes: RouteObject[] = [
+  // Outside the guard: it makes the first admin, when nobody can sign in as one yet.
+  {
+    path: 'setup',
+    element: lazyStaffScreen(
+      basename,
+      'setup',
+      () => import('../features/setup/first-admin-screen'),
+      'FirstAdminScreen',
+    ),
+  },
   {
     element: (
       <AdminGuard>

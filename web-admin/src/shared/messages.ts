@@ -272,6 +272,23 @@ export const messages = {
     received: 'Received',
     erased: 'erased',
   },
+  site: {
+    paymentsSimulated:
+      'Test mode: payments are simulated by the local sandbox, so no money moves. Set the Razorpay keys to take real payments.',
+    maintenance: 'Maintenance mode is on: customers see only the maintenance screen.',
+  },
+  setup: {
+    title: 'Create the first admin',
+    lead: 'No admin account exists yet. This page was opened from the link the server printed when it started; it works once, on this machine.',
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm password',
+    submit: 'Create admin account',
+    submitting: 'Creating…',
+    failed: 'Could not create the admin account.',
+    noToken: 'Open this page with the link the server printed when it started (npm start).',
+    logIn: 'Log in',
+  },
   outbox: {
     heading: 'Outbox',
     description:
@@ -283,6 +300,8 @@ export const messages = {
     empty: 'No mail yet',
     noMatch: 'No mail to that recipient',
     sentAt: 'Written',
+    mail: 'Mail',
+    toWhom: (to: string) => `To ${to}`,
     to: 'To',
     from: 'From',
     subject: 'Subject',

@@ -1,6 +1,7 @@
 // Component-test helpers for the admin app: a fetch stand-in answering by method and path, and
 // the app rendered at a path with a signed-in admin. Imported by specs only.
-import { saveSession } from '@shortlist/web-kit';
+import { getSiteConfigRoute, type SiteConfig } from '@shortlist/domain/contract';
+import { apiQueryKey, saveSession } from '@shortlist/web-kit';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -53,11 +54,19 @@ export function watchLeaving() {
   return assign;
 }
 
-export function renderAdmin(path: string, { user = adminUser as typeof adminUser | null } = {}) {
+/** `site`: what GET /api/config says, in the cache from the start (normal operation unless said). */
+export function renderAdmin(
+  path: string,
+  {
+    user = adminUser as typeof adminUser | null,
+    site = { maintenance: false, paymentsSimulated: false } as SiteConfig,
+  } = {},
+) {
   if (user) saveSession({ token: 'jwt-admin', user });
   const router = createMemoryRouter(routes, { initialEntries: [`${basename}${path}`], basename });
   const queryClient = createAdminQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
+  queryClient.setQueryData(apiQueryKey(getSiteConfigRoute, {}), site);
   render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

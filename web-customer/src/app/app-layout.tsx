@@ -1,18 +1,26 @@
-import { ToastProvider } from '@shortlist/web-kit';
+import { type SiteConfig, SiteNotice, ToastProvider } from '@shortlist/web-kit';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { messages } from '../shared/messages';
 import styles from './app-layout.module.css';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
+const SiteConfigReader = lazy(() => import('./site-config-reader'));
+
 /** Navigation bar, main and footer around every screen (SPEC §2). */
 export function AppLayout() {
+  const [site, setSite] = useState<SiteConfig>();
   return (
     <ToastProvider>
       <div className={styles.frame}>
         <a className={styles.skip} href="#main">
           {messages.skipToContent}
         </a>
+        <Suspense fallback={null}>
+          <SiteConfigReader onRead={setSite} />
+        </Suspense>
+        {site?.paymentsSimulated ? <SiteNotice>{messages.paymentsSimulated}</SiteNotice> : null}
         <NavBar />
         {/* tabIndex -1: the skip link can move focus here. */}
         <main id="main" className={styles.main} tabIndex={-1}>

@@ -61,6 +61,16 @@ describe('maintenance flag (SPEC §2)', () => {
     },
   );
 
+  it('on at run time: the server says so (MAINTENANCE=true), no rebuild needed', async () => {
+    await renderApp('/contact', { site: { maintenance: true, paymentsSimulated: false } });
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Maintenance Mode, We will be available soon..!',
+      }),
+    ).toBeVisible();
+  });
+
   it('on: /influencer-kit stays reachable', async () => {
     await renderApp('/influencer-kit', { maintenance: true });
     expect(
@@ -79,5 +89,20 @@ describe('maintenance flag (SPEC §2)', () => {
   it('off: the site works as usual', async () => {
     await renderApp('/contact');
     expect(screen.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
+  });
+});
+
+describe('simulated payments', () => {
+  const notice =
+    'Test mode: payments on this site are simulated, so no money moves and nothing is charged.';
+
+  it('says so on every page when the server takes payments through its sandbox', async () => {
+    await renderApp('/contact', { site: { maintenance: false, paymentsSimulated: true } });
+    expect(screen.getByRole('note')).toHaveTextContent(notice);
+  });
+
+  it('says nothing with real payments', async () => {
+    await renderApp('/contact');
+    expect(screen.queryByText(notice)).toBeNull();
   });
 });

@@ -1,23 +1,39 @@
-import { lazy, Suspense } from 'react';
+import type { SiteConfig } from '@shortlist/web-kit';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../shared/paths';
 
-// Loaded only when the flag is on: an ordinary build never shows it, so its first load skips it.
+// Loaded only when maintenance is on: an ordinary visit never shows it, so its first load skips it.
 const MaintenanceScreen = lazy(async () => ({
   default: (await import('../features/maintenance/maintenance-screen')).MaintenanceScreen,
 }));
 
+const SiteConfigReader = lazy(() => import('./site-config-reader'));
+
 /** SPEC §2: only these stay reachable while the maintenance flag is on. */
 const REACHABLE_IN_MAINTENANCE: readonly string[] = [paths.influencerKit, paths.maintenance];
 
+/**
+ * On when the build says so (VITE_MAINTENANCE) or the server does (MAINTENANCE=true, told by
+ * GET /api/config): an operator turns it on with a restart, no rebuild.
+ */
 export function MaintenanceGate({ enabled }: { enabled: boolean }) {
   const { pathname } = useLocation();
+  const [site, setSite] = useState<SiteConfig>();
+  const on = enabled || site?.maintenance === true;
   const reachable = REACHABLE_IN_MAINTENANCE.includes(pathname.replace(/\/+$/, '') || '/');
-  return enabled && !reachable ? (
-    <Suspense fallback={null}>
-      <MaintenanceScreen />
-    </Suspense>
-  ) : (
-    <Outlet />
+  return (
+    <>
+      <Suspense fallback={null}>
+        <SiteConfigReader onRead={setSite} />
+      </Suspense>
+      {on && !reachable ? (
+        <Suspense fallback={null}>
+          <MaintenanceScreen />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
+    </>
   );
 }

@@ -2,6 +2,8 @@
 // documents (legal texts, the influencer kit) live beside their feature as content files.
 export const messages = {
   skipToContent: 'Skip to content',
+  paymentsSimulated:
+    'Test mode: payments on this site are simulated, so no money moves and nothing is charged.',
   nav: {
     label: 'Main',
     menu: 'Menu',

@@ -1,4 +1,11 @@
-import { clearSession, createQueryClient, type SessionUser, saveSession } from '@shortlist/web-kit';
+import { getSiteConfigRoute, type SiteConfig } from '@shortlist/domain/contract';
+import {
+  apiQueryKey,
+  clearSession,
+  createQueryClient,
+  type SessionUser,
+  saveSession,
+} from '@shortlist/web-kit';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/app-providers';
@@ -18,12 +25,18 @@ export const admin: SessionUser = {
 };
 
 /**
- * The whole customer app in memory at `path`, optionally signed in and in maintenance mode.
+ * The whole customer app in memory at `path`, optionally signed in and in maintenance mode
+ * (`maintenance`: the build's flag; `site`: what the server's GET /api/config says, by default
+ * normal operation, already in the cache so no spec sees that call among its requests).
  * Resolves once the route's lazy chunk has loaded and the screen is drawn.
  */
 export async function renderApp(
   path: string,
-  { user, maintenance = false }: { user?: SessionUser; maintenance?: boolean } = {},
+  {
+    user,
+    maintenance = false,
+    site = { maintenance: false, paymentsSimulated: false },
+  }: { user?: SessionUser; maintenance?: boolean; site?: SiteConfig } = {},
 ) {
   clearSession();
   if (user) saveSession({ token: `token-${user.id}`, user });
@@ -31,8 +44,10 @@ export async function renderApp(
     initialEntries: [path],
     basename,
   });
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(apiQueryKey(getSiteConfigRoute, {}), site);
   const view = render(
-    <AppProviders queryClient={testQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

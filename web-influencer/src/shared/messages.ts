@@ -130,6 +130,7 @@ export const messages = {
     fileName: (date: string) => `shortlist-statement-${date}.csv`,
     reasons: {
       reward: (order: string) => `Referral reward for order ${order}`,
+      rewardFor: (name: string) => `Referral reward: ${name}'s first review`,
       clawback: (order: string) => `Reward taken back: order ${order} refunded`,
       commission_pending: (order: string, amount: string) =>
         `Commission pending for order ${order}: ${amount}, earned when the order completes`,
@@ -137,6 +138,7 @@ export const messages = {
       commission_cancelled: (order: string) =>
         `Pending commission cancelled: order ${order} refunded`,
       commission_clawback: (order: string) => `Commission taken back: order ${order} refunded`,
+      clawbackFor: (name: string) => `Reward taken back: ${name}'s review refunded`,
       payout_held: 'Payout requested: balance held',
       payout_approved: 'Payout approved',
       payout_approved_netted: 'Payout approved: part of it paid your debt',

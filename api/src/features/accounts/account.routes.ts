@@ -3,6 +3,7 @@ import { authenticatedContext } from '../../auth/auth-context';
 import { ROLES } from '../../auth/auth-token';
 import { type AccountRateLimits, DEFAULT_ACCOUNT_RATE_LIMITS } from '../../shared/rate-limits';
 import { ensureAdminAccount } from './admin-account';
+import { firstAdminRoute } from './first-admin.route';
 import { forgotPasswordRoute } from './forgot-password.route';
 import { loginRoute } from './login.route';
 import { logoutRoute } from './logout.route';
@@ -25,6 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   await app.register(loginRoute, { limit: limits.login, perIp: limits.loginPerIp });
   await app.register(forgotPasswordRoute, { limit: limits.forgot, perIp: limits.forgotPerIp });
   await app.register(resetPasswordRoute, { limit: limits.reset });
+  await app.register(firstAdminRoute);
   // Any signed-in party may end its session, influencers included.
   await app.register(authenticatedContext(ROLES, logoutRoute));
 

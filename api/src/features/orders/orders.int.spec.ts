@@ -186,7 +186,7 @@ describe('POST /resume', () => {
       hasReviewSuggestions: false,
       reviewSuggestions: null,
       timeline: {
-        placedAt: order.createdAt,
+        placedAt: (order as { createdAt: string }).createdAt,
         paidAt: null,
         startedAt: null,
         deliveredAt: null,

@@ -84,6 +84,28 @@ describe('the short referral link', () => {
     expect(after.campaigns.map((row) => row.campaign)).not.toContain('x'.repeat(50));
   });
 
+  it('answers hostile codes and tags without a 5xx (the route is outside the OpenAPI fuzz)', async () => {
+    const hostile = [
+      '%ED%A0%80', // an unpaired surrogate as WTF-8
+      '%00',
+      '%1B%5B31m',
+      '%E2%80%AE',
+      'a'.repeat(5_000),
+      '..%2F..%2Fetc',
+      '%F0%9F%98%80',
+    ];
+    for (const value of hostile) {
+      for (const url of [
+        `/r/${value}`,
+        `/r/${influencer.code}?c=${value}`,
+        `/r/x?c=${value}&c=y`,
+      ]) {
+        const answer = await click(url);
+        expect(answer.statusCode, url.slice(0, 80)).toBeLessThan(500);
+      }
+    }
+  });
+
   it('follows the tagged visitor through registration and first purchase to commission', async () => {
     const registered = await t.call('POST', '/api/register', {
       body: {

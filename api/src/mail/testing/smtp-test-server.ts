@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { findPart, parseMime } from './mime';
 
-interface ReceivedMail {
+export interface ReceivedMail {
   /** Envelope recipients. */
   to: string[];
   subject: string;

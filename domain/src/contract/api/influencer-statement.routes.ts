@@ -30,6 +30,8 @@ export const statementEntrySchema = z.object({
   kind: z.enum(STATEMENT_ENTRY_KINDS),
   /** The order a reward or clawback is for. */
   orderId: z.string().nullable(),
+  /** The referred customer's name on that order (null: no order, or the account is erased). */
+  customerName: z.string().nullable(),
   /** The payout a hold, approval, payment or return is about. */
   payoutId: z.string().nullable(),
   /** The bank or UPI transfer reference of a paid payout. */

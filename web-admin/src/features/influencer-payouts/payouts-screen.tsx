@@ -82,15 +82,17 @@ export function PayoutsScreen() {
       cell: (item) => (
         <span className={styles.stack}>
           <span>{item.payeeName ?? '—'}</span>
-          <span className={styles.muted}>
-            {(item.method === 'bank'
-              ? [item.bankName, copy.bank(item.accountNumber ?? '', item.ifsc ?? '')]
-              : [item.upiId]
-            )
-              .concat(item.mobile)
-              .filter(Boolean)
-              .join(' · ') || '—'}
-          </span>
+          {(item.method === 'bank'
+            ? [item.bankName, copy.bank(item.accountNumber ?? '', item.ifsc ?? '')]
+            : [item.upiId]
+          )
+            .concat(item.mobile)
+            .filter(Boolean)
+            .map((line) => (
+              <span key={line} className={styles.muted}>
+                {line}
+              </span>
+            ))}
         </span>
       ),
     },
@@ -124,7 +126,6 @@ export function PayoutsScreen() {
     {
       id: 'status',
       header: copy.status,
-      nowrap: true,
       cell: (item) => (
         <span className={styles.stack}>
           <Chip tone={TONES[item.status]}>{copy.statuses[item.status]}</Chip>

@@ -37,7 +37,7 @@ describe('Outbox', () => {
     const { router } = renderAdmin('/outbox');
     const table = await screen.findByRole('table', { name: 'Outbox' });
     expect(await within(table).findByText('Reset your Shortlist password')).toBeVisible();
-    expect(within(table).getByText('asha@example.com')).toBeVisible();
+    expect(within(table).getByText('To asha@example.com')).toBeVisible();
     expect(seen.some((request) => request.path === '/admin/outbox?page=1&limit=50')).toBe(true);
 
     await userEvent.type(

@@ -1,6 +1,5 @@
 import { listOutboxMessagesRoute, type OutboxMessage } from '@shortlist/domain/contract';
 import {
-  Button,
   type DataColumn,
   DataTable,
   DataTableToolbar,
@@ -9,17 +8,11 @@ import {
 } from '@shortlist/web-kit';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import {
-  ListHeading,
-  ListSearch,
-  loadStates,
-  PAGE_SIZE,
-  pagingOf,
-  RowActions,
-} from '../../shared/admin-list';
+import { ListHeading, ListSearch, loadStates, PAGE_SIZE, pagingOf } from '../../shared/admin-list';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { MailDrawer } from './mail-drawer';
+import styles from './outbox.module.css';
 
 const copy = messages.outbox;
 
@@ -46,31 +39,30 @@ export function OutboxScreen() {
       return next;
     });
 
+  // Two columns, the subject opening the mail: the list fits a phone without scrolling sideways.
   const columns: DataColumn<OutboxMessage>[] = [
+    {
+      id: 'mail',
+      header: copy.mail,
+      cell: (mail) => (
+        <span className={styles.cell}>
+          <button
+            type="button"
+            className={styles.subject}
+            aria-label={copy.openMail(mail.subject, mail.to)}
+            onClick={() => setOpen(mail.id)}
+          >
+            {mail.subject}
+          </button>
+          <span className={styles.recipient}>{copy.toWhom(mail.to)}</span>
+        </span>
+      ),
+    },
     {
       id: 'sentAt',
       header: copy.sentAt,
       cell: (mail) => formatDateTime(mail.sentAt),
       nowrap: true,
-    },
-    { id: 'to', header: copy.to, cell: (mail) => mail.to },
-    { id: 'subject', header: copy.subject, cell: (mail) => mail.subject },
-    {
-      id: 'actions',
-      header: messages.common.actions,
-      nowrap: true,
-      cell: (mail) => (
-        <RowActions>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={copy.openMail(mail.subject, mail.to)}
-            onClick={() => setOpen(mail.id)}
-          >
-            {copy.open}
-          </Button>
-        </RowActions>
-      ),
     },
   ];
 

@@ -133,32 +133,9 @@ function FunnelBody({
         })}
       </dl>
       <div className={styles.tables}>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>{copy.weeksCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.week}</th>
-                {STEPS.map(({ key, label }) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.toReversed().map((week) => (
-                <tr key={week.weekStart}>
-                  <th scope="row">{formatDate(`${week.weekStart}T00:00:00Z`)}</th>
-                  {STEPS.map(({ key }) => (
-                    <td key={key}>{value(key, week)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className={styles.tableWrap}>
+        {/* Focusable so a keyboard can scroll a wide table on a phone (axe scrollable-region). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
+        <section className={styles.tableWrap} aria-label={copy.campaignsCaption} tabIndex={0}>
           <table className={styles.table}>
             <caption>{copy.campaignsCaption}</caption>
             <thead>
@@ -190,7 +167,33 @@ function FunnelBody({
               )}
             </tbody>
           </table>
-        </div>
+        </section>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable, as above. */}
+        <section className={styles.tableWrap} aria-label={copy.weeksCaption} tabIndex={0}>
+          <table className={styles.table}>
+            <caption>{copy.weeksCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{copy.week}</th>
+                {STEPS.map(({ key, label }) => (
+                  <th key={key} scope="col">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.toReversed().map((week) => (
+                <tr key={week.weekStart}>
+                  <th scope="row">{formatDate(`${week.weekStart}T00:00:00Z`)}</th>
+                  {STEPS.map(({ key }) => (
+                    <td key={key}>{value(key, week)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       </div>
     </>
   );

@@ -4,14 +4,18 @@ import { messages } from '../../shared/messages';
 
 const reasons = messages.statement.reasons;
 
-/** Why a line moved the balance, naming the order or the transfer it is about. */
+/**
+ * Why a line moved the balance, naming the customer (or, without a name, the order) or the
+ * transfer it is about.
+ */
 export function reasonOf(entry: StatementEntry, { fullIds = false } = {}): string {
   const order = entry.orderId === null ? '' : fullIds ? entry.orderId : shortId(entry.orderId);
+  const name = entry.customerName;
   switch (entry.kind) {
     case 'reward':
-      return reasons.reward(order);
+      return name ? reasons.rewardFor(name) : reasons.reward(order);
     case 'clawback':
-      return reasons.clawback(order);
+      return name ? reasons.clawbackFor(name) : reasons.clawback(order);
     case 'commission_pending':
       return reasons.commission_pending(order, formatRupees(entry.pending));
     case 'commission_earned':

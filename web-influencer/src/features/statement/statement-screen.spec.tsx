@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
-import { statementCsv } from './statement-lines';
+import { reasonOf, statementCsv } from './statement-lines';
 
 afterEach(() => {
   clearInfluencerSession();
@@ -18,6 +18,7 @@ const entry = (overrides: Partial<StatementEntry>): StatementEntry => ({
   at: '2025-11-20T10:00:00.000Z',
   kind: 'reward',
   orderId: null,
+  customerName: null,
   payoutId: null,
   txnId: null,
   pending: 0,
@@ -46,6 +47,30 @@ const rows = () =>
     .slice(1);
 
 describe('earnings statement', () => {
+  it('names the referred customer where the account has a name, the order only where not', async () => {
+    stubFetch(() =>
+      json(200, {
+        ok: true,
+        entries: [
+          entry({
+            kind: 'reward',
+            orderId: order,
+            customerName: 'Tara Iyer',
+            amount: 50,
+            balance: 50,
+          }),
+          entry({ kind: 'reward', orderId: order, amount: 50, balance: 100 }),
+        ],
+        balance: 100,
+      }),
+    );
+    await renderApp('/influencer/statement');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveTextContent("Referral reward: Tara Iyer's first review");
+    expect(rows()[0]).not.toHaveTextContent('4f1c2a9e');
+    expect(rows()[1]).toHaveTextContent('Referral reward for order 4f1c2a9e');
+  });
+
   it('on a phone shows every amount and balance beside its reason, no column out of sight', async () => {
     const media = mockMatchMedia(() => false);
     try {
@@ -135,5 +160,29 @@ describe('statement CSV', () => {
     );
     expect(lines[2]).toContain('"-50","0"');
     expect(lines[5]).toContain('"Payout paid (transfer ref UTR-1)"');
+  });
+});
+
+describe('statement reasons', () => {
+  it('names pending and earned commissions, a netted approval and a rejection’s reason', () => {
+    const at = { orderId: order };
+    expect(reasonOf(entry({ ...at, kind: 'commission_pending', pending: 180 }))).toBe(
+      'Commission pending for order 4f1c2a9e: ₹180, earned when the order completes',
+    );
+    expect(reasonOf(entry({ ...at, kind: 'commission_earned', amount: 180 }))).toBe(
+      'Commission earned: order 4f1c2a9e completed',
+    );
+    expect(reasonOf(entry({ ...at, kind: 'commission_cancelled' }))).toBe(
+      'Pending commission cancelled: order 4f1c2a9e refunded',
+    );
+    expect(reasonOf(entry({ ...at, kind: 'commission_clawback', amount: -180 }))).toBe(
+      'Commission taken back: order 4f1c2a9e refunded',
+    );
+    expect(reasonOf(entry({ kind: 'payout_approved', amount: 50 }))).toBe(
+      'Payout approved: part of it paid your debt',
+    );
+    expect(reasonOf(entry({ kind: 'payout_returned', reason: 'Wrong IFSC', amount: 2500 }))).toBe(
+      'Payout rejected (Wrong IFSC): amount returned',
+    );
   });
 });

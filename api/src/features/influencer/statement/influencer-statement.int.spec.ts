@@ -17,6 +17,7 @@ interface Statement {
   entries: Array<{
     kind: string;
     orderId: string | null;
+    customerName: string | null;
     payoutId: string | null;
     txnId: string | null;
     reason: string | null;
@@ -111,6 +112,11 @@ describe('GET /api/influencer/statement', () => {
     ]);
     expect(balance).toBe(100);
     expect(balance).toBe(await readModelBalance());
+    // Whose review earned it, by name (the test accounts are named by their e-mail).
+    expect(entries.map((entry) => entry.customerName)).toEqual([
+      'first@customers.test',
+      'second@customers.test',
+    ]);
   });
 
   it('takes the reward back when the order is refunded', async () => {

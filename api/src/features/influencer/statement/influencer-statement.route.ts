@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { currentInfluencer } from '../influencer-guard';
 import { ledgerStatement } from './ledger-statement';
+import { referredCustomerNames } from './referred-customer-names';
 
 /** GET /influencer/statement: the caller's ledger lines with a running balance. */
 export const influencerStatementRoute: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,16 @@ export const influencerStatementRoute: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(app, getInfluencerStatementRoute),
     handler: async (request) => {
       const me = await currentInfluencer(app, request);
-      const entries = await statementFromLedgerStream(app.store, me.id, request.query.before);
+      const lines = await statementFromLedgerStream(app.store, me.id, request.query.before);
+      const names = await referredCustomerNames(
+        app.db,
+        me.id,
+        lines.flatMap((line) => (line.orderId === null ? [] : [line.orderId])),
+      );
+      const entries = lines.map((line) => ({
+        ...line,
+        customerName: line.orderId === null ? null : (names.get(line.orderId) ?? null),
+      }));
       return { ok: true as const, entries, balance: entries.at(-1)?.balance ?? 0 };
     },
   });

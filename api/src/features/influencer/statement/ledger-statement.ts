@@ -38,6 +38,8 @@ export function ledgerStatement(
       id: event.id,
       at,
       orderId: null,
+      // Filled by the route from the read models: the stream holds no names.
+      customerName: null,
       payoutId: null,
       txnId: null,
       pending: 0,
@@ -50,7 +52,7 @@ export function ledgerStatement(
 }
 
 type Optional = 'orderId' | 'payoutId' | 'txnId' | 'pending' | 'reason';
-type Line = Omit<StatementEntry, 'id' | 'at' | 'balance' | Optional> &
+type Line = Omit<StatementEntry, 'id' | 'at' | 'balance' | 'customerName' | Optional> &
   Partial<Pick<StatementEntry, Optional>>;
 
 function lineOf(event: RecordedEvent): Line | null {
