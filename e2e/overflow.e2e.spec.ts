@@ -18,6 +18,7 @@ const ADMIN = { email: 'admin@shortlist.test', password: 'admin-pass-123' };
 const CUSTOMER = { email: 'wide@customers.test', password: 'wide-pass-1' };
 const DESKTOP_WIDTHS = [1024, 1280, 1920] as const;
 const PHONE_WIDTHS = [320, 375, 430] as const;
+const PHONE_CUSTOMER = { email: 'phone@customers.test', password: 'phone-pass-1' };
 /** Where the builder's phone screenshots go when asked for (not part of the repository). */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -219,15 +220,24 @@ describe('customer screens at desktop widths', () => {
   });
 
   it('the resume builder on phones (320–430 px): no step scrolls sideways, Next and Preview PDF take a tap', async () => {
-    // The draft saved on the account fills every step, so the walk only presses Next.
-    const token = await loginToken(journey.server.url, CUSTOMER.email, CUSTOMER.password);
+    // The draft saved on the account fills every step, so the walk only presses Next. An
+    // account of its own: another test's builder may still be saving its draft.
+    await registerCustomer(journey.server.url, PHONE_CUSTOMER.email, PHONE_CUSTOMER.password);
+    const token = await loginToken(
+      journey.server.url,
+      PHONE_CUSTOMER.email,
+      PHONE_CUSTOMER.password,
+    );
     const saved = await apiCall(journey.server.url, '/resume/draft', {
       method: 'PUT',
       token,
       body: completeDraft(),
     });
     expect(saved.status).toBe(200);
-    const page = await signedInPage();
+    const page = await newPage();
+    await page.goto(`${journey.server.url}/login`);
+    await fillLoginForm(page, PHONE_CUSTOMER);
+    await page.waitForURL(`${journey.server.url}/home`);
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(`${journey.server.url}/createresume`);
     await page.getByRole('heading', { name: 'Step 1: Target role' }).waitFor();
@@ -327,7 +337,7 @@ function completeDraft() {
     roleOther: '',
     personal: {
       fullName: 'Meera Rao',
-      email: CUSTOMER.email,
+      email: PHONE_CUSTOMER.email,
       phone: '+91 98765 43210',
       address: 'Flat 12, Lakeview Residency, Koramangala 5th Block, Bengaluru 560095',
       linkedin: 'https://www.linkedin.com/in/meera-rao-data-analyst-bengaluru',

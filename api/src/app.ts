@@ -161,7 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(razorpaySandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox });
   }
   if (options.webApps) {
-    await app.register(webAppsPlugin, { webRoot: config.webRoot });
+    await app.register(webAppsPlugin, {
+      webRoot: config.webRoot,
+      site: { maintenance: config.maintenance, paymentsSimulated: sandbox !== null },
+    });
   } else {
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).send({ message: ERROR_MESSAGES.notFound }),

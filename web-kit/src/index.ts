@@ -130,6 +130,7 @@ export {
   useInfluencerSession,
   useSession,
 } from './session/use-session';
+export { siteConfigInPage } from './site-config/site-config-in-page';
 // How the server runs (maintenance, simulated payments)
 export { type SiteConfig, SiteConfigReader } from './site-config/site-config-reader';
 export { SiteNotice } from './site-config/site-notice';

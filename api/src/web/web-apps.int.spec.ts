@@ -25,7 +25,10 @@ beforeAll(async () => {
   webRoot = await mkdtemp(join(tmpdir(), 'shortlist-web-'));
   for (const app of ['web-customer', 'web-admin']) {
     await mkdir(join(webRoot, app, 'dist', 'assets'), { recursive: true });
-    await writeFile(join(webRoot, app, 'dist', 'index.html'), `<html>${app} shell</html>`);
+    await writeFile(
+      join(webRoot, app, 'dist', 'index.html'),
+      `<html><head><title>${app}</title></head>${app} shell</html>`,
+    );
     await writeFile(join(webRoot, app, 'dist', 'assets', 'main-abc123.js'), `// ${app} code`);
   }
   await writeFile(join(webRoot, 'web-customer', 'dist', 'robots.txt'), 'User-agent: *');
@@ -48,6 +51,14 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('web apps', () => {
+  it("writes how the server runs into each app's page, for the first paint", async () => {
+    // The tests' server takes payments through its sandbox, and is not in maintenance.
+    const meta =
+      '<meta name="shortlist-site" content="{&quot;maintenance&quot;:false,&quot;paymentsSimulated&quot;:true}"></head>';
+    expect((await get('/pricing')).body).toContain(meta);
+    expect((await get('/admin/outbox')).body).toContain(meta);
+  });
+
   it('serves each app its files', async () => {
     const customer = await get('/assets/main-abc123.js');
     expect(customer.statusCode).toBe(200);
@@ -74,7 +85,8 @@ describe('web apps', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body, url).toBe(`<html>${app} shell</html>`);
+      expect(response.body, url).toContain(`${app} shell</html>`);
+      expect(response.body, url).toContain(`<title>${app}</title>`);
     }
   });
 

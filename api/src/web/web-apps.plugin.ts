@@ -24,7 +24,17 @@ interface WebApp {
  * customer app. A path that is not a file gets its app's index.html, so client-side routes
  * survive a reload; /api never does.
  */
-const webAppsPlugin: FastifyPluginAsync<{ webRoot: string }> = async (app, { webRoot }) => {
+/** What GET /api/config answers, written into each app's page so the first paint knows it. */
+export interface SitePageConfig {
+  maintenance: boolean;
+  paymentsSimulated: boolean;
+}
+
+const webAppsPlugin: FastifyPluginAsync<{ webRoot: string; site: SitePageConfig }> = async (
+  app,
+  { webRoot, site },
+) => {
+  const siteMeta = siteConfigMeta(site);
   const apps: WebApp[] = [
     { name: 'web-admin', prefix: '/admin', dist: join(webRoot, 'web-admin', 'dist') },
     {
@@ -44,7 +54,7 @@ const webAppsPlugin: FastifyPluginAsync<{ webRoot: string }> = async (app, { web
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
     });
-    await registerApps(files, apps);
+    await registerApps(files, apps, siteMeta);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -56,11 +66,11 @@ const webAppsPlugin: FastifyPluginAsync<{ webRoot: string }> = async (app, { web
       // A missing file (an old asset, a typo) is a 404, not the app shell.
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return sendIndex(appFor(apps, path), reply, request);
+    return sendIndex(appFor(apps, path), reply, request, siteMeta);
   });
 };
 
-async function registerApps(files: FastifyInstance, apps: WebApp[]) {
+async function registerApps(files: FastifyInstance, apps: WebApp[], siteMeta: string) {
   for (const webApp of apps) {
     if (!existsSync(join(webApp.dist, 'index.html'))) {
       files.log.warn(`${webApp.name} is not built (no ${webApp.dist}); run npm run build:web`);
@@ -90,7 +100,7 @@ async function registerApps(files: FastifyInstance, apps: WebApp[]) {
   for (const webApp of apps) {
     const roots = webApp.prefix === '' ? ['/'] : [webApp.prefix, `${webApp.prefix}/`];
     for (const url of roots) {
-      files.get(url, (request, reply) => sendIndex(webApp, reply, request));
+      files.get(url, (request, reply) => sendIndex(webApp, reply, request, siteMeta));
     }
   }
 }
@@ -110,7 +120,26 @@ function appFor(apps: WebApp[], path: string): WebApp {
   return customer;
 }
 
-async function sendIndex(webApp: WebApp, reply: FastifyReply, request: FastifyRequest) {
+/**
+ * The site's configuration as a <meta> in the page (data, not a script, so the CSP needs no
+ * exception): the apps read it before their first render, so a "Test mode" notice or the
+ * maintenance screen is there from the first paint instead of moving the page when an API
+ * answer arrives (GET /api/config is the fallback, as under Vite's dev server).
+ */
+function siteConfigMeta(site: SitePageConfig): string {
+  const json = JSON.stringify({
+    maintenance: site.maintenance,
+    paymentsSimulated: site.paymentsSimulated,
+  }).replaceAll('"', '&quot;');
+  return `<meta name="shortlist-site" content="${json}">`;
+}
+
+async function sendIndex(
+  webApp: WebApp,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  siteMeta: string,
+) {
   let html: string;
   try {
     // Read per request: small, and a rebuild while the server runs is served at once.
@@ -118,7 +147,8 @@ async function sendIndex(webApp: WebApp, reply: FastifyReply, request: FastifyRe
       readFile(join(webApp.dist, 'index.html'), 'utf8'),
       readRoutePreloads(webApp.dist),
     ]);
-    html = withRoutePreloads(page, preloads, pathInApp(webApp, request.url));
+    const built = withRoutePreloads(page, preloads, pathInApp(webApp, request.url));
+    html = built.includes('</head>') ? built.replace('</head>', `${siteMeta}</head>`) : built;
   } catch {
     request.log.warn(`${webApp.name} is not built`);
     return reply

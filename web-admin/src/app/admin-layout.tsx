@@ -5,6 +5,7 @@ import {
   SiteNotice,
   type StaffNavItem,
   StaffShell,
+  siteConfigInPage,
   useSession,
 } from '@shortlist/web-kit';
 import { lazy, Suspense, useState } from 'react';
@@ -28,7 +29,7 @@ const SiteConfigReader = lazy(() => import('./site-config-reader'));
 export function AdminLayout() {
   const { user } = useSession();
   const [waiting, setWaiting] = useState<Waiting>();
-  const [site, setSite] = useState<SiteConfig>();
+  const [site, setSite] = useState<SiteConfig | undefined>(siteConfigInPage);
 
   const items: StaffNavItem[] = [
     { to: paths.dashboard, label: nav.dashboard, end: true, icon: <NavIcon name="dashboard" /> },

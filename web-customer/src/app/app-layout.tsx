@@ -1,4 +1,4 @@
-import { type SiteConfig, SiteNotice, ToastProvider } from '@shortlist/web-kit';
+import { type SiteConfig, SiteNotice, siteConfigInPage, ToastProvider } from '@shortlist/web-kit';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { messages } from '../shared/messages';
@@ -10,7 +10,7 @@ const SiteConfigReader = lazy(() => import('./site-config-reader'));
 
 /** Navigation bar, main and footer around every screen (SPEC §2). */
 export function AppLayout() {
-  const [site, setSite] = useState<SiteConfig>();
+  const [site, setSite] = useState<SiteConfig | undefined>(siteConfigInPage);
   return (
     <ToastProvider>
       <div className={styles.frame}>

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@shortlist/web-kit';
+import { type SiteConfig, siteConfigInPage } from '@shortlist/web-kit';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../shared/paths';
@@ -19,7 +19,7 @@ const REACHABLE_IN_MAINTENANCE: readonly string[] = [paths.influencerKit, paths.
  */
 export function MaintenanceGate({ enabled }: { enabled: boolean }) {
   const { pathname } = useLocation();
-  const [site, setSite] = useState<SiteConfig>();
+  const [site, setSite] = useState<SiteConfig | undefined>(siteConfigInPage);
   const on = enabled || site?.maintenance === true;
   const reachable = REACHABLE_IN_MAINTENANCE.includes(pathname.replace(/\/+$/, '') || '/');
   return (

@@ -289,9 +289,9 @@ describe('the cache and who is signed in', () => {
     try {
       const client = createApiClient({ getToken: () => null, fetch: fetchMock });
       render(
-        <ApiProvider client={client} queryClient={createQueryClient()}>
+        <ApiClientProvider client={client} queryClient={createQueryClient()}>
           <Screens />
-        </ApiProvider>,
+        </ApiClientProvider>,
       );
       expect(await screen.findByText('Name: A')).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
