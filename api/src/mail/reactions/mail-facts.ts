@@ -31,7 +31,6 @@ export interface OrderFacts {
   planName: string;
   amount: number;
   currency: Currency;
-  placedAt: string;
   paid: boolean;
   /** Deleted, expired or erased: no more mail about it. */
   gone: boolean;
@@ -85,7 +84,6 @@ export function createMailFacts(store: EventStore): MailFacts {
             planName: data.planName,
             amount: data.amount,
             currency: data.currency,
-            placedAt: event.recordedAt,
             paid: false,
             gone: false,
             firstSuggestionsEventId: null,
