@@ -82,6 +82,26 @@ describe('influencer mails', () => {
     expect(credited?.text).toContain('https://shortlist.test/influencer/dashboard');
   });
 
+  it('mails a per-order commission when earned and when taken back, never while pending', async () => {
+    const userId = randomUUID();
+    const orderId = randomUUID();
+    const before = smtp.received.length;
+    await ledger([
+      ['CommissionPending', { userId, orderId, service: 'resume_rewrite', amount: 150 }],
+      ['CommissionEarned', { userId, orderId, amount: 150 }],
+      ['CommissionClawedBack', { userId, orderId, amount: 150 }],
+    ]);
+    await settleMail(t);
+    expect(
+      smtp.received
+        .slice(before)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(
+      ['You earned ₹150 for a referral', 'A referral reward of ₹150 was taken back'].sort(),
+    );
+  });
+
   it('mails a payout approved then paid with its amount, and a rejected one', async () => {
     const paid = randomUUID();
     const rejected = randomUUID();
@@ -96,7 +116,7 @@ describe('influencer mails', () => {
       ['PayoutApproved', { payoutId: paid }],
       ['PayoutPaid', { payoutId: paid, txnId: 'UTR123456' }],
       ['PayoutRequested', { payoutId: rejected, amount: 3000, ...payee }],
-      ['PayoutRejected', { payoutId: rejected, amount: 3000 }],
+      ['PayoutRejected', { payoutId: rejected, amount: 3000, reason: 'IFSC does not match' }],
     ]);
     await settleMail(t);
     const payoutMails = smtp.received.filter((mail) => mail.subject.includes('payout'));
@@ -110,6 +130,7 @@ describe('influencer mails', () => {
     expect(paidMail?.text).toContain('UTR123456');
     expect(rejectedMail?.text).toContain('₹3,000');
     expect(rejectedMail?.text).toContain('The amount is back in your balance.');
+    expect(rejectedMail?.text).toContain('IFSC does not match');
     // Payee details stay out of mail.
     for (const mail of payoutMails) expect(mail.text).not.toContain('ravi@upi');
   });

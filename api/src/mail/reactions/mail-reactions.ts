@@ -39,12 +39,6 @@ export type MailReactions = {
   [T in MailTriggerEvent['type']]?: Reaction<Extract<MailTriggerEvent, { type: T }>>;
 };
 
-/** A payout rejection's reason, once the ledger records one (older events have none). */
-function reasonOf(data: object): string | null {
-  const reason = (data as { reason?: unknown }).reason;
-  return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
-}
-
 /**
  * Which event sends which mail: one line each. A new mail is a template in
  * templates/mail-catalogue.ts plus a line here; the reactor subscribes to these types.
@@ -116,6 +110,18 @@ export const MAIL_REACTIONS: MailReactions = {
       amount: event.data.amount,
       shortfall: event.data.shortfall,
     })),
+  // A per-order commission is money earned or taken back like a first-review reward: same mails.
+  CommissionEarned: (event, mail) =>
+    mail.influencer(event.data.influencerId, 'reward-credited', (person) => ({
+      ...personBasics(person, mail),
+      amount: event.data.amount,
+    })),
+  CommissionClawedBack: (event, mail) =>
+    mail.influencer(event.data.influencerId, 'reward-clawed-back', (person) => ({
+      ...personBasics(person, mail),
+      amount: event.data.amount,
+      shortfall: 0,
+    })),
   PayoutApproved: (event, mail) =>
     mail.influencer(event.data.influencerId, 'payout-approved', (person) => ({
       ...payoutBasics(person, mail, event.data.payoutId),
@@ -129,7 +135,8 @@ export const MAIL_REACTIONS: MailReactions = {
     mail.influencer(event.data.influencerId, 'payout-rejected', (person) => ({
       ...payoutBasics(person, mail, event.data.payoutId),
       amount: event.data.amount,
-      reason: reasonOf(event.data),
+      // Older rejections carry no reason (the schema reads it as '').
+      reason: event.data.reason.trim() === '' ? null : event.data.reason.trim(),
     })),
   InfluencerQueryReplied: async (event, mail) => {
     const query = await mail.facts.influencerQuery(event.data.queryId);
