@@ -30,6 +30,7 @@ describe('api tables as Kysely migrations', () => {
         '20251124-0901-token-revocations',
         '20261125-2130-stored-files',
         '20261125-2131-file-moves',
+        '20261126-0020-resume-drafts',
         '20261126-0030-mail-deliveries',
       ]);
 

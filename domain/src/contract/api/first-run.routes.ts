@@ -56,7 +56,7 @@ export const createFirstAdminRoute = defineRoute({
   status: 201,
   body: z
     .object({
-      token: z.string().max(64),
+      token: z.string().regex(SETUP_TOKEN_PATTERN, FIRST_ADMIN_MESSAGES.invalidLink),
       email: field(254),
       password: field(MAX_PASSWORD_LENGTH),
       cpassword: field(MAX_PASSWORD_LENGTH),
