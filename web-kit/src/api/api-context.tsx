@@ -15,6 +15,11 @@ export interface QueryClientSlot {
   current: QueryClient | undefined;
   /** Handed to the cache when it is made (see QueryClientOptions). */
   onError: ((error: unknown) => void) | undefined;
+  /**
+   * Called when the cache is made: the first screen that reads has loaded the contract, so the
+   * stale-after table loads then, and is there before any command of that screen answers.
+   */
+  onCacheMade: () => void;
 }
 
 export const QueryClientSlotContext = createContext<QueryClientSlot | null>(null);
@@ -50,15 +55,20 @@ export function ApiClientProvider({
   staleAfter,
   children,
 }: ApiClientProviderProps) {
-  const [slot] = useState<QueryClientSlot>(() => ({ current: queryClient, onError }));
   const [loadStaleAfter] = useState(() => staleAfterLoader(staleAfter));
+  const [slot] = useState<QueryClientSlot>(() => ({
+    current: queryClient,
+    onError,
+    onCacheMade: () => void loadStaleAfter(),
+  }));
   // A cache handed in is mounted for as long as the app is, as QueryClientProvider does; one
   // made on first use mounts itself (use-api.ts) and lives as long as the page.
   useEffect(() => {
     if (!queryClient) return;
     queryClient.mount();
+    slot.onCacheMade();
     return () => queryClient.unmount();
-  }, [queryClient]);
+  }, [queryClient, slot]);
   // The cache holds one person's answers: when someone else signs in (or out) in this tab, none
   // of the last person's counts or lists may show, not even for the staleTime.
   useEffect(() => {

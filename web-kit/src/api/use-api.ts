@@ -26,6 +26,7 @@ export function useAppQueryClient(): QueryClient {
     // Made during a render, once: the same lazy start a ref gets, and every later render reuses it.
     slot.current = createQueryClient({ onError: slot.onError });
     slot.current.mount();
+    slot.onCacheMade();
   }
   return slot.current;
 }
