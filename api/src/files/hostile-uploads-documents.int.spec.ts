@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { RESUME_LIST_MAX } from '@shortlist/domain';
 import { validResumePayload } from '@shortlist/domain/testing';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,7 +265,10 @@ function sendTo(route: Route, file: { filename: string; content: Buffer }): Prom
   );
 }
 
-/** A valid builder form of about `bytes` bytes: as many long work entries as it takes. */
+/**
+ * A builder form of about `bytes` bytes made of as many long work entries as it takes: past
+ * RESUME_LIST_MAX entries it is refused before any rendering.
+ */
 function largeResumeForm(bytes: number): Buffer {
   const form = validResumePayload();
   const entry = form.work[0];
@@ -279,6 +283,25 @@ function largeResumeForm(bytes: number): Buffer {
     end: '2021-01',
     responsibilities,
   })) as typeof form.work;
+  return Buffer.from(JSON.stringify(form));
+}
+
+/** The largest form the contract accepts: every long list full, every long text at its cap. */
+function fullestResumeForm(): Buffer {
+  const form = validResumePayload();
+  const [work] = form.work;
+  const [project] = form.projects;
+  const long = 'Built payment reconciliation with Kafka and PostgreSQL. '.repeat(89).slice(0, 5000);
+  form.work = Array.from({ length: RESUME_LIST_MAX }, (_, index) => ({
+    ...work,
+    jobTitle: `Engineer ${index}`,
+    responsibilities: long,
+  })) as typeof form.work;
+  form.projects = Array.from({ length: RESUME_LIST_MAX }, (_, index) => ({
+    ...project,
+    name: `Project ${index}`,
+    desc: long,
+  })) as typeof form.projects;
   return Buffer.from(JSON.stringify(form));
 }
 
@@ -346,15 +369,22 @@ const CORPUS: readonly HostileFile[] = [
     expect: [422],
   },
   {
-    name: `preview form, ${full ? 950 : 300} KB`,
+    name: 'preview form at every cap (30 entries × 5,000 characters, ~300 KB)',
+    route: 'POST /api/resume/preview.pdf',
+    file: async () => ({ filename: 'form.json', content: fullestResumeForm() }),
+    // Hundreds of pages: rendered (2 s on an idle machine), or past the job's time limit when
+    // the machine is loaded (the worker runs below the request thread's priority).
+    expect: [200, 422],
+  },
+  {
+    name: `preview form of ${full ? 950 : 300} KB in one list`,
     route: 'POST /api/resume/preview.pdf',
     file: async () => ({
       filename: 'form.json',
       content: largeResumeForm((full ? 950 : 300) * 1024),
     }),
-    // Hundreds of pages: rendered (2 s on an idle machine), or past the job's time limit when
-    // the machine is loaded (the worker runs below the request thread's priority).
-    expect: [200, 422],
+    // More entries than RESUME_LIST_MAX: refused by the contract before any rendering.
+    expect: [400],
   },
   {
     name: 'PDF form bomb: 10^8 words in 2 KB',
