@@ -39,7 +39,12 @@ export function staleAfterLoader(source: StaleAfterSource = NOTHING_STALE): Load
   if (typeof source !== 'function') return () => Promise.resolve(source);
   let loaded: Promise<StaleAfter> | null = null;
   return () => {
-    loaded ??= source();
+    // A chunk that failed to load (offline a moment) must not fail every command after it: that
+    // command refreshes nothing, and the next one tries the chunk again.
+    loaded ??= source().catch(() => {
+      loaded = null;
+      return NOTHING_STALE;
+    });
     return loaded;
   };
 }
