@@ -133,68 +133,76 @@ function FunnelBody({
         })}
       </dl>
       <div className={styles.tables}>
-        {/* Focusable so a keyboard can scroll a wide table on a phone (axe scrollable-region). */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above. */}
-        <section className={styles.tableWrap} aria-label={copy.campaignsCaption} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{copy.campaignsCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.campaignColumn}</th>
-                {STEPS.map(({ key, label }) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {campaigns.length === 0 ? (
-                <tr>
-                  <td colSpan={STEPS.length + 1}>
-                    {copy.noCampaigns}. {copy.noCampaignsHint}
-                  </td>
-                </tr>
-              ) : (
-                campaigns.map((row) => (
-                  <tr key={row.campaign ?? ''}>
-                    <th scope="row">{row.campaign ?? copy.untagged}</th>
-                    {STEPS.map(({ key }) => (
-                      <td key={key}>{value(key, row)}</td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </section>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable, as above. */}
-        <section className={styles.tableWrap} aria-label={copy.weeksCaption} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{copy.weeksCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.week}</th>
-                {STEPS.map(({ key, label }) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.toReversed().map((week) => (
-                <tr key={week.weekStart}>
-                  <th scope="row">{formatDate(`${week.weekStart}T00:00:00Z`)}</th>
-                  {STEPS.map(({ key }) => (
-                    <td key={key}>{value(key, week)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <FunnelTable
+          caption={copy.campaignsCaption}
+          firstColumn={copy.campaignColumn}
+          rows={campaigns.map((row) => ({
+            key: row.campaign ?? '',
+            label: row.campaign ?? copy.untagged,
+            figures: row,
+          }))}
+          empty={`${copy.noCampaigns}. ${copy.noCampaignsHint}`}
+        />
+        <FunnelTable
+          caption={copy.weeksCaption}
+          firstColumn={copy.week}
+          rows={weeks.toReversed().map((week) => ({
+            key: week.weekStart,
+            label: formatDate(`${week.weekStart}T00:00:00Z`),
+            figures: week,
+          }))}
+        />
       </div>
     </>
+  );
+}
+
+/** One funnel table: a row per campaign or week, a column per step of the funnel. */
+function FunnelTable({
+  caption,
+  firstColumn,
+  rows,
+  empty,
+}: {
+  caption: string;
+  firstColumn: string;
+  rows: readonly { key: string; label: string; figures: FunnelFigures }[];
+  /** Shown as the table's only row when it has none. */
+  empty?: string;
+}) {
+  return (
+    // Focusable so a keyboard can scroll a wide table on a phone (axe scrollable-region).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+    <section className={styles.tableWrap} aria-label={caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{firstColumn}</th>
+            {STEPS.map(({ key, label }) => (
+              <th key={key} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && empty !== undefined ? (
+            <tr>
+              <td colSpan={STEPS.length + 1}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                {STEPS.map(({ key }) => (
+                  <td key={key}>{value(key, row.figures)}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
   );
 }
