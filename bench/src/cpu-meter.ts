@@ -1,22 +1,31 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 /**
- * CPU seconds spent by this process (every thread: the event loop, GC helpers, the libuv pool)
- * and by one PostgreSQL cluster (the postmaster and its backends, exited ones included), and the
- * statements this process sent through pg. Wall-clock rates swing with whatever else the machine
- * runs; the CPU a request costs much less, so the bench prints both.
+ * CPU spent by this process (every thread: the event loop, GC helpers, the libuv pool) and by
+ * one PostgreSQL cluster's backends, and the statements this process sent through pg, between
+ * two snapshots. Wall-clock rates swing with whatever else the machine runs; the CPU a request
+ * costs much less, so the bench prints both.
  */
-export interface CpuSnapshot {
+export interface CpuSpent {
   /** Microseconds of CPU (user + system) of this process. */
   node: number;
-  /** Microseconds of CPU of the cluster, or NaN when it cannot be read. */
+  /** Microseconds of CPU of the cluster's backends, or NaN when it cannot be read. */
   postgres: number;
   /** Statements sent by every pg client of this process (one per client.query call). */
   statements: number;
 }
 
+export interface CpuSnapshot {
+  node: number;
+  /** CPU ticks of each backend by pid (a backend may start or end between two snapshots). */
+  postgres: Map<string, number> | null;
+  statements: number;
+}
+
 let statementsSent = 0;
+/** The meter's own statements (settle's), left out of what it reports. */
+let uncounted = 0;
 let counting = false;
 /** Statements by the start of their text, when asked for (BENCH_STATEMENTS=1). */
 const byText = new Map<string, number>();
@@ -64,26 +73,32 @@ function statFields(pid: number | string): string[] | null {
   }
 }
 
-// After the name: [11] utime, [12] stime, [13] cutime, [14] cstime (ticks). Read synchronously
-// and only the cluster's own processes: the meter must cost next to nothing itself.
-function postgresCpu(postmasterPid: number | null): number {
-  if (postmasterPid === null) return Number.NaN;
-  const own = statFields(postmasterPid);
-  if (own === null) return Number.NaN;
-  // Exited backends are counted in the postmaster's cutime/cstime once it has reaped them.
-  let ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(own[index] ?? 0), 0);
-  let children: string[] = [];
+// After the name: [11] utime, [12] stime (ticks). Read synchronously and only the cluster's own
+// processes: the meter must cost next to nothing itself. Only the backends that serve a
+// connection count (their title names the client, "127.0.0.1(port)"): the checkpointer,
+// autovacuum and the other housekeepers run on their own schedule and would land on
+// whichever run they happen to overlap.
+function postgresCpu(postmasterPid: number | null): Map<string, number> | null {
+  if (postmasterPid === null) return null;
+  let children: string[];
   try {
     const list = readFileSync(`/proc/${postmasterPid}/task/${postmasterPid}/children`, 'utf8');
     children = list.split(' ').filter((pid) => pid !== '');
   } catch {
-    return Number.NaN;
+    return null;
   }
+  const ticks = new Map<string, number>();
   for (const pid of children) {
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!/\(\d+\)|\[local\]/.test(title)) continue;
+    } catch {
+      continue;
+    }
     const fields = statFields(pid);
-    if (fields !== null) ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    if (fields !== null) ticks.set(pid, Number(fields[11] ?? 0) + Number(fields[12] ?? 0));
   }
-  return ticks * MICROS_PER_TICK;
+  return ticks;
 }
 
 /** CPU this meter spent reading /proc: left out of what it reports for this process. */
@@ -95,78 +110,68 @@ export function cpuSnapshot(postmasterPid: number | null): CpuSnapshot {
   const usage = process.cpuUsage();
   const postgres = postgresCpu(postmasterPid);
   meterMicros += micros(process.cpuUsage(usage));
-  return { node: micros(usage) - meterMicros, postgres, statements: statementsSent };
+  return {
+    node: micros(usage) - meterMicros,
+    postgres,
+    statements: statementsSent - uncounted,
+  };
 }
 
-export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot {
+/** A backend that ended in between is lost (pools keep theirs while busy); a new one counts whole. */
+export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuSpent {
+  let postgres = Number.NaN;
+  if (before.postgres !== null && after.postgres !== null) {
+    let ticks = 0;
+    for (const [pid, now] of after.postgres) ticks += now - (before.postgres.get(pid) ?? 0);
+    postgres = ticks * MICROS_PER_TICK;
+  }
   return {
     node: after.node - before.node,
-    postgres: after.postgres - before.postgres,
+    postgres,
     statements: after.statements - before.statements,
   };
 }
 
-/** Nanoseconds on a CPU plus waiting for one (/proc/<pid>/task/<tid>/schedstat), summed. */
-function demandOf(taskDirs: string[]): number {
-  let nanos = 0;
-  for (const dir of taskDirs) {
-    try {
-      const [onCpu = '0', waiting = '0'] = readFileSync(`${dir}/schedstat`, 'utf8').split(' ');
-      nanos += Number(onCpu) + Number(waiting);
-    } catch {
-      // A thread or backend that has just ended.
-    }
-  }
-  return nanos;
-}
-
-function threadsOf(pid: number | 'self'): string[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).map((tid) => `/proc/${pid}/task/${tid}`);
-  } catch {
-    return [];
-  }
-}
-
-function clusterTasks(postmasterPid: number | null): string[] {
-  if (postmasterPid === null) return [];
-  try {
-    const children = readFileSync(`/proc/${postmasterPid}/task/${postmasterPid}/children`, 'utf8');
-    return [postmasterPid, ...children.split(' ').filter((pid) => pid !== '')].map(
-      (pid) => `/proc/${pid}`,
-    );
-  } catch {
-    return [];
-  }
-}
-
 /**
- * Waits until this process and the cluster are idle again: a command's answer leaves work
- * behind it (projections, mail), which belongs to its cost. Idle is judged by demand, CPU time
- * plus time spent waiting for a CPU: on a machine other work keeps busy, a process with work
- * left may get little CPU, but it waits in the run queue meanwhile. At most `maxMs`.
+ * Waits until the work a run left behind is done, since it belongs to the run's cost: first
+ * until every projection and reactor has handled the store's last event (asked on `db`, a
+ * connection of the bench's own whose statements are not counted), then until this process
+ * has used under 10% of a core for two windows of 300 ms running (the mails those reactors
+ * queued). Judged by positions first because a machine other work keeps busy starves a
+ * process with work left, which then looks idle by its CPU time alone. At most `maxMs`.
  */
-export async function settle(postmasterPid: number | null, maxMs = 60_000): Promise<void> {
-  const windowMs = 300;
-  // Under 10% of a core each: timers, heartbeats and fallback polls only.
-  const idleNanos = windowMs * 1_000_000 * 0.1;
+export async function settle(db: pg.Client, maxMs = 60_000): Promise<void> {
   const deadline = Date.now() + maxMs;
-  const demand = () => {
-    const usage = process.cpuUsage();
-    const answer = {
-      node: demandOf(threadsOf('self')),
-      postgres: demandOf(clusterTasks(postmasterPid)),
-    };
-    meterMicros += micros(process.cpuUsage(usage));
-    return answer;
-  };
-  let last = demand();
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, windowMs));
-    const next = demand();
-    const quiet = next.node - last.node < idleNanos && next.postgres - last.postgres < idleNanos;
-    last = next;
-    if (quiet) return;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let behind = true;
+  while (behind && Date.now() < deadline) {
+    uncounted += 1;
+    const { rows } = await db.query<{ behind: boolean }>(CAUGHT_UP);
+    behind = rows[0]?.behind ?? false;
+    if (behind) await sleep(100);
   }
-  console.log(`(still busy ${maxMs / 1000} s after the run: its figures count what was done)`);
+  const windowMs = 300;
+  const idleMicros = windowMs * 1000 * 0.1;
+  let quiet = 0;
+  let last = process.cpuUsage();
+  while (quiet < 2 && Date.now() < deadline) {
+    await sleep(windowMs);
+    const spent = process.cpuUsage(last);
+    last = process.cpuUsage();
+    quiet = micros(spent) < idleMicros ? quiet + 1 : 0;
+  }
+  if (Date.now() >= deadline) {
+    console.log(`(still busy ${maxMs / 1000} s after the run: its figures count what was done)`);
+  }
 }
+
+/** Positions compare as strings (position-pair.codec.ts); the head as the store's own reader sees it. */
+const CAUGHT_UP = `WITH head AS (
+    SELECT lpad(e.transaction_id::text, 20, '0') || '-' || lpad(e.global_position::text, 20, '0') AS position
+    FROM eventstore.events e
+    WHERE e.transaction_id < (SELECT eventstore.read_horizon())
+    ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1)
+  SELECT EXISTS (
+    SELECT 1 FROM head, (SELECT position FROM projection_checkpoints
+      UNION ALL SELECT position FROM reactor_checkpoints) c
+    WHERE c.position IS NULL OR c.position < head.position) AS behind`;
