@@ -22,6 +22,7 @@ import {
   countStatements,
   cpuSince,
   cpuSnapshot,
+  idleRate,
   settle,
   takeStatementTexts,
 } from './cpu-meter';
@@ -40,6 +41,8 @@ const PAID_CUSTOMERS = 3;
 // Sixteen per loop: at 10 logins a minute per account, enough for ~2,500 logins in a run.
 const LOGIN_ACCOUNTS = 512;
 const PASSWORD = 'bench-pass-123';
+/** How long the idle servers are watched, to take what they spend anyway off each run. */
+const IDLE_SECONDS = 5;
 
 // BENCH_ONLY=create (or history, admin, login, comma-separated) runs a part, e.g. to profile.
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -168,6 +171,13 @@ async function main() {
       total: 0,
       cpu: { node: Number.NaN, postgres: Number.NaN, statements: Number.NaN },
     };
+    await settle(meterDb);
+    const idle = await idleRate(server.postmasterPid, IDLE_SECONDS);
+    console.log(
+      `idle servers spend ${fmt(idle.node / 1000, 1)} ms/s of CPU here and ` +
+        `${fmt(idle.postgres / 1000, 1)} ms/s in PostgreSQL (${fmt(idle.statements, 1)} ` +
+        'statements/s): taken off every run below',
+    );
     const measure = async (part: string, run: () => Promise<LoadResult>): Promise<Measured> => {
       if (!runs(part)) return skipped;
       // The previous run's leftovers (projections, mail) are not this one's cost.
@@ -178,7 +188,7 @@ async function main() {
       const before = cpuSnapshot(server.postmasterPid);
       const result = await run();
       await settle(meterDb);
-      const cpu = cpuSince(before, cpuSnapshot(server.postmasterPid));
+      const cpu = cpuSince(before, cpuSnapshot(server.postmasterPid), idle);
       if (statementTexts) {
         console.log(`statements per request of a ${part} run (${result.total} requests):`);
         for (const [text, count] of takeStatementTexts().slice(0, 25)) {

@@ -17,6 +17,8 @@ export interface CpuSpent {
 }
 
 export interface CpuSnapshot {
+  /** When it was taken (ms). */
+  at: number;
   node: number;
   /** CPU ticks of each backend by pid (a backend may start or end between two snapshots). */
   postgres: Map<string, number> | null;
@@ -111,14 +113,25 @@ export function cpuSnapshot(postmasterPid: number | null): CpuSnapshot {
   const postgres = postgresCpu(postmasterPid);
   meterMicros += micros(process.cpuUsage(usage));
   return {
+    at: Date.now(),
     node: micros(usage) - meterMicros,
     postgres,
     statements: statementsSent - uncounted,
   };
 }
 
-/** A backend that ended in between is lost (pools keep theirs while busy); a new one counts whole. */
-export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuSpent {
+/**
+ * What was spent between two snapshots, less what the servers spend when nobody calls them
+ * (`idle`, per second: the subscriptions' fallback polls, heartbeats, timers), which is no
+ * request's cost and would otherwise weigh on a slow run more than on a fast one. A backend
+ * that ended in between is lost (pools keep theirs while busy); a new one counts whole.
+ */
+export function cpuSince(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+  idle: CpuSpent = { node: 0, postgres: 0, statements: 0 },
+): CpuSpent {
+  const seconds = (after.at - before.at) / 1000;
   let postgres = Number.NaN;
   if (before.postgres !== null && after.postgres !== null) {
     let ticks = 0;
@@ -126,9 +139,23 @@ export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuSpent {
     postgres = ticks * MICROS_PER_TICK;
   }
   return {
-    node: after.node - before.node,
-    postgres,
-    statements: after.statements - before.statements,
+    node: after.node - before.node - idle.node * seconds,
+    postgres: postgres - idle.postgres * seconds,
+    statements: after.statements - before.statements - idle.statements * seconds,
+  };
+}
+
+/** What the servers spend per second when no request comes: `seconds` of watching them. */
+export async function idleRate(postmasterPid: number | null, seconds: number): Promise<CpuSpent> {
+  const before = cpuSnapshot(postmasterPid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const after = cpuSnapshot(postmasterPid);
+  const spent = cpuSince(before, after);
+  const elapsed = (after.at - before.at) / 1000;
+  return {
+    node: spent.node / elapsed,
+    postgres: spent.postgres / elapsed,
+    statements: spent.statements / elapsed,
   };
 }
 
