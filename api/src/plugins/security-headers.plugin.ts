@@ -129,7 +129,10 @@ const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async 
     // X-Content-Type-Options: nosniff is on by default (helmet refuses an explicit `true`).
   });
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, done);
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error === undefined || error === null) done();
+      else done(error instanceof Error ? error : new Error(String(error)));
+    });
   });
 };
 
