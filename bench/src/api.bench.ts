@@ -171,12 +171,18 @@ async function main() {
       total: 0,
       cpu: { node: Number.NaN, postgres: Number.NaN, statements: Number.NaN },
     };
-    await settle(meterDb);
-    const idle = await idleRate(server.postmasterPid, IDLE_SECONDS);
+    // Watched only once the seeding's work is done: else what is left of it would be taken off
+    // every run as if the idle servers spent it.
+    const settled = await settle(meterDb);
+    const idle = settled
+      ? await idleRate(server.postmasterPid, IDLE_SECONDS)
+      : { node: 0, postgres: 0, statements: 0 };
     console.log(
-      `idle servers spend ${fmt(idle.node / 1000, 1)} ms/s of CPU here and ` +
-        `${fmt(idle.postgres / 1000, 1)} ms/s in PostgreSQL (${fmt(idle.statements, 1)} ` +
-        'statements/s): taken off every run below',
+      settled
+        ? `idle servers spend ${fmt(idle.node / 1000, 1)} ms/s of CPU here and ` +
+            `${fmt(idle.postgres / 1000, 1)} ms/s in PostgreSQL (${fmt(idle.statements, 1)} ` +
+            'statements/s): taken off every run below'
+        : 'the seeding was still being projected: nothing taken off the runs below for idle servers',
     );
     const measure = async (part: string, run: () => Promise<LoadResult>): Promise<Measured> => {
       if (!runs(part)) return skipped;

@@ -168,7 +168,7 @@ export async function idleRate(postmasterPid: number | null, seconds: number): P
  * queued). Judged by positions first because a machine other work keeps busy starves a
  * process with work left, which then looks idle by its CPU time alone. At most `maxMs`.
  */
-export async function settle(db: pg.Client, maxMs = 60_000): Promise<void> {
+export async function settle(db: pg.Client, maxMs = 60_000): Promise<boolean> {
   const deadline = Date.now() + maxMs;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let behind = true;
@@ -188,9 +188,9 @@ export async function settle(db: pg.Client, maxMs = 60_000): Promise<void> {
     last = process.cpuUsage();
     quiet = micros(spent) < idleMicros ? quiet + 1 : 0;
   }
-  if (Date.now() >= deadline) {
-    console.log(`(still busy ${maxMs / 1000} s after the run: its figures count what was done)`);
-  }
+  if (Date.now() < deadline) return true;
+  console.log(`(still busy ${maxMs / 1000} s after the run: its figures count what was done)`);
+  return false;
 }
 
 /** Positions compare as strings (position-pair.codec.ts); the head as the store's own reader sees it. */
