@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@shortlist/api';
@@ -10,6 +10,8 @@ export interface BenchServer {
   url: string;
   /** The embedded PostgreSQL the server made, for the raw routes beside it. */
   databaseUrl: string;
+  /** The embedded cluster's postmaster, whose CPU time (and its backends') the bench reads. */
+  postmasterPid: number | null;
   close(): Promise<void>;
 }
 
@@ -40,8 +42,13 @@ export async function startBenchServer(port: number, pgPort: number): Promise<Be
         LOG_LEVEL: 'warn',
       },
     });
+    const pidFile = await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(
+      () => '',
+    );
+    const postmasterPid = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
     return {
       url: server.url.replace(/\/$/, ''),
+      postmasterPid: Number.isNaN(postmasterPid) ? null : postmasterPid,
       databaseUrl: `postgres://postgres:${password}@127.0.0.1:${pgPort}/shortlist`,
       close: async () => {
         await server.close();

@@ -30,10 +30,28 @@ export interface JsonAnswer<T> {
   body: T;
 }
 
-export function requestJson<T = Record<string, unknown>>(
+type RequestOptions = { method?: string; body?: unknown; token?: string; from?: string };
+
+/**
+ * A kept-alive socket the server has just closed as idle fails the next request sent on it
+ * with ECONNRESET before the server read it (the race Node's http documentation describes);
+ * such a request is sent once more on a new socket. Any other failure is the caller's.
+ */
+export async function requestJson<T = Record<string, unknown>>(
   url: string,
-  options: { method?: string; body?: unknown; token?: string; from?: string } = {},
+  options: RequestOptions = {},
 ): Promise<JsonAnswer<T>> {
+  try {
+    return await requestOnce<T>(url, options);
+  } catch (error) {
+    if (!(error instanceof StaleSocketError)) throw error;
+    return requestOnce<T>(url, options);
+  }
+}
+
+class StaleSocketError extends Error {}
+
+function requestOnce<T>(url: string, options: RequestOptions): Promise<JsonAnswer<T>> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (payload !== undefined) headers['content-type'] = 'application/json';
@@ -63,7 +81,10 @@ export function requestJson<T = Record<string, unknown>>(
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = request.reusedSocket && error.code === 'ECONNRESET';
+      reject(stale ? new StaleSocketError(error.message) : error);
+    });
     request.end(payload);
   });
 }

@@ -1,4 +1,6 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { now, percentile } from './bench-stats';
 
 // autocannon ships CommonJS and no types; this is the part of its result the bench reads.
@@ -29,9 +31,8 @@ export interface LoadRequest {
 }
 
 /**
- * autocannon at `connections` for `seconds`, in a worker thread of its own, so the load
- * generator does not share the server's event loop (the server and the raw routes do: one
- * process, as in production with one instance).
+ * autocannon at `connections` for `seconds`, in the calling process (the load generator's:
+ * api-load.child.ts), not in the process of the servers it measures.
  */
 export async function autocannonLoad(
   request: LoadRequest,
@@ -48,7 +49,6 @@ export async function autocannonLoad(
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     connections,
     duration: seconds,
-    workers: 1,
   });
   return {
     perSecond: result.requests.average,
@@ -90,5 +90,59 @@ export async function loopLoad(
     p99: percentile(latencies, 99),
     failures,
     total: latencies.length,
+  };
+}
+
+/** One run for the load generator: autocannon, or logins from many loopback addresses. */
+export type LoadJob =
+  | { kind: 'autocannon'; request: LoadRequest; connections: number; seconds: number }
+  | {
+      kind: 'logins';
+      url: string;
+      emails: string[];
+      password: string;
+      connections: number;
+      seconds: number;
+    };
+
+export interface LoadGenerator {
+  run(job: LoadJob): Promise<LoadResult>;
+  close(): void;
+}
+
+/**
+ * The load generator in a child process, so the CPU time of the bench process is the servers'
+ * (the server and the raw routes share its event loop, as one instance does in production).
+ * The child runs with this process's loader flags (tsx) but never its --cpu-prof ones.
+ */
+export function startLoadGenerator(): LoadGenerator {
+  const execArgv: string[] = [];
+  for (let index = 0; index < process.execArgv.length; index++) {
+    const flag = process.execArgv[index] ?? '';
+    if (!flag.startsWith('--cpu-prof') && !flag.startsWith('--heap-prof')) {
+      execArgv.push(flag);
+    } else if (!flag.includes('=') && /-(dir|name|interval)$/.test(flag)) {
+      index++;
+    }
+  }
+  const child: ChildProcess = fork(
+    fileURLToPath(new URL('./api-load.child.ts', import.meta.url)),
+    [],
+    { execArgv },
+  );
+  return {
+    run: (job) =>
+      new Promise((resolve, reject) => {
+        const onExit = (code: number | null) =>
+          reject(new Error(`load generator exited (${code})`));
+        child.once('exit', onExit);
+        child.once('message', (message: { result?: LoadResult; error?: string }) => {
+          child.off('exit', onExit);
+          if (message.result) resolve(message.result);
+          else reject(new Error(message.error ?? 'load generator gave no result'));
+        });
+        child.send(job);
+      }),
+    close: () => child.disconnect(),
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { adminContext, customerContext, influencerContext } from './auth-context';
 
@@ -87,8 +87,39 @@ describe('authenticated contexts', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Please log in.' });
     }
+    // A good token in a header that is not `Bearer <token>` is no token.
+    for (const authorization of [
+      handMadeToken(claims),
+      `Basic ${handMadeToken(claims)}`,
+      'Bearer ',
+      `Bearer ${handMadeToken(claims)} x`,
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/probe/customer/me',
+        headers: { authorization },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Please log in.' });
+    }
     // The same claims, properly signed and in date, pass: the cases above fail for their flaw.
     expect((await get('/customer/me', handMadeToken(claims))).statusCode).toBe(200);
+  });
+
+  it('refuse a token once it has expired, though it was verified (and remembered) before', async () => {
+    const claims = { sub: 'u2', role: 'user', jti: randomUUID(), iat: now(), exp: now() + 60 };
+    const token = handMadeToken(claims);
+    expect((await get('/customer/me', token)).statusCode).toBe(200);
+    expect((await get('/customer/me', token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((claims.exp + 1) * 1000);
+      const response = await get('/customer/me', token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Please log in.' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('take the user from the verified token', async () => {

@@ -5,9 +5,11 @@ import {
   type SavedResumeDraft,
 } from '@shortlist/domain/contract';
 import type { JsonValue } from '@shortlist/eventstore';
-import type { Kysely } from 'kysely';
+import DataLoader from 'dataloader';
+import { type Kysely, sql } from 'kysely';
 import { isSealedField, openField, sealField } from '../personal-data/field-cipher';
 import type { KeyVault } from '../personal-data/key-vault';
+import { BATCH_ONLY } from './batch-only';
 
 /** The table of migrations/20261126-0020-resume-drafts.migration.ts. */
 // A type alias, not an interface: withTables needs an index-signature-compatible record.
@@ -71,7 +73,26 @@ export async function readResumeDraft(
   return parsed.success ? { draft: parsed.data, savedAt: row.saved_at } : null;
 }
 
-/** When the order is placed (or the account closed): the draft has done its work. */
+/**
+ * When the order is placed (or the account closed): the draft has done its work. Every
+ * placed order clears one, so the drafts of requests arriving together are deleted in one
+ * statement (DataLoader batches; no cache: each delete runs). One loader per database.
+ */
 export async function deleteResumeDraft(db: Db, userId: string): Promise<void> {
-  await drafts(db).deleteFrom('resume_drafts').where('user_id', '=', userId).execute();
+  await draftDeleterOf(db).load(userId);
+}
+
+const draftDeleters = new WeakMap<Db, DataLoader<string, true>>();
+
+function draftDeleterOf(db: Db): DataLoader<string, true> {
+  let deleter = draftDeleters.get(db);
+  if (deleter === undefined) {
+    deleter = new DataLoader<string, true>(async (userIds) => {
+      // One statement text whatever the batch's size (`in (…)` would make one per size).
+      await sql`delete from resume_drafts where user_id = any(${[...userIds]}::text[])`.execute(db);
+      return userIds.map(() => true as const);
+    }, BATCH_ONLY);
+    draftDeleters.set(db, deleter);
+  }
+  return deleter;
 }

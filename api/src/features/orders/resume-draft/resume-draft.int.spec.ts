@@ -97,6 +97,36 @@ describe('the resume builder draft', () => {
     expect((await read(customer)).json()).toEqual({ draft: null, savedAt: null });
   });
 
+  it('is cleared for each of the orders placed at once, and kept for whoever placed none', async () => {
+    const [first, second, bystander] = [
+      await registerUser(t),
+      await registerUser(t),
+      await registerUser(t),
+    ];
+    for (const [customer, name] of [
+      [first, 'Anil'],
+      [second, 'Bela'],
+      [bystander, 'Chitra'],
+    ] as const) {
+      expect((await save(customer, draftOf(name))).statusCode).toBe(200);
+    }
+    const placed = await Promise.all(
+      [first, second].map((customer) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/resume',
+          headers: customer.auth,
+          payload: richResumePayload(),
+        }),
+      ),
+    );
+    for (const answer of placed) expect(answer.statusCode, answer.body).toBe(201);
+    expect((await read(first)).json()).toEqual({ draft: null, savedAt: null });
+    expect((await read(second)).json()).toEqual({ draft: null, savedAt: null });
+    const kept = (await read(bystander)).json<{ draft: ResumeDraftInput }>();
+    expect(kept.draft.personal.fullName).toBe('Chitra');
+  });
+
   it('is erased with the account: shredding its key leaves nothing to read', async () => {
     const customer = await registerUser(t);
     expect((await save(customer, draftOf('Meera'))).statusCode).toBe(200);
