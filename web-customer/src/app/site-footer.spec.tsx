@@ -6,13 +6,14 @@ import { renderApp } from '../testing/render-app';
 
 afterEach(() => clearSession());
 
-const footer = () => within(screen.getByRole('contentinfo'));
+// The footer comes in its own chunk after the first paint (app-layout.tsx).
+const footer = async () => within(await screen.findByRole('contentinfo'));
 
 describe('footer (SPEC §2)', () => {
   it('links the main pages and shows the support e-mail', async () => {
     await renderApp('/about');
 
-    const links = footer()
+    const links = (await footer())
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual(
@@ -29,7 +30,7 @@ describe('footer (SPEC §2)', () => {
 
   it('opens a policy as a modal dialog that traps Tab, closes on Escape and returns focus', async () => {
     await renderApp('/about');
-    const opener = footer().getByRole('button', { name: 'Refund Policy' });
+    const opener = (await footer()).getByRole('button', { name: 'Refund Policy' });
 
     await userEvent.click(opener);
     // The texts load on the first click (their own chunk), so the dialog is awaited.
@@ -53,7 +54,7 @@ describe('footer (SPEC §2)', () => {
     'opens %s from the same source as its page',
     async (name) => {
       await renderApp('/contact');
-      await userEvent.click(footer().getByRole('button', { name }));
+      await userEvent.click((await footer()).getByRole('button', { name }));
       expect(await screen.findByRole('dialog', { name })).toHaveTextContent(
         /1 month|no guarantee/i,
       );

@@ -6,11 +6,11 @@ import {
   LEGAL_TITLES,
   type LegalDocumentId,
 } from '../features/legal/legal-titles';
-import { messages } from '../shared/messages';
 import { paths } from '../shared/paths';
+import { footerMessages } from './site-footer.messages';
 import styles from './site-footer.module.css';
 
-const copy = messages.footer;
+const copy = footerMessages;
 
 // The policies' texts and the dialog load on the first click, not with every page's footer.
 const LegalDialog = lazy(async () => ({

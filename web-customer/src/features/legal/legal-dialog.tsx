@@ -1,5 +1,5 @@
 import { Button, Dialog } from '@shortlist/web-kit';
-import { messages } from '../../shared/messages';
+import { legalMessages } from './legal.messages';
 import { LEGAL_DOCUMENTS, type LegalDocumentId } from './legal-documents';
 import { LegalText } from './legal-text';
 
@@ -21,7 +21,7 @@ export function LegalDialog({
       size="lg"
       footer={
         <Button variant="secondary" onClick={onClose}>
-          {messages.legal.close}
+          {legalMessages.close}
         </Button>
       }
     >

@@ -1,6 +1,6 @@
 import { LinkButton } from '@shortlist/web-kit';
-import { messages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
+import { legalMessages } from './legal.messages';
 import { LEGAL_DOCUMENTS, type LegalDocumentId } from './legal-documents';
 import styles from './legal-screen.module.css';
 import { LegalText } from './legal-text';
@@ -16,12 +16,12 @@ export function LegalScreen({ documentId }: { documentId: LegalDocumentId }) {
           {document.title}
         </h1>
         <LinkButton to={paths.signup} variant="secondary" size="sm">
-          {messages.legal.close}
+          {legalMessages.close}
         </LinkButton>
       </div>
       <LegalText document={document} headingLevel={2} />
       <div className={styles.actions}>
-        <LinkButton to={paths.signup}>{messages.legal.close}</LinkButton>
+        <LinkButton to={paths.signup}>{legalMessages.close}</LinkButton>
       </div>
     </article>
   );

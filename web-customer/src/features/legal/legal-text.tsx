@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages';
+import { legalMessages } from './legal.messages';
 import { LEGAL_UPDATED, type LegalDocument } from './legal-documents';
 import styles from './legal-text.module.css';
 
@@ -31,7 +31,7 @@ export function LegalText({
         </section>
       ))}
       <p className={styles.updated}>
-        {messages.legal.lastUpdated}: {LEGAL_UPDATED}
+        {legalMessages.lastUpdated}: {LEGAL_UPDATED}
       </p>
     </div>
   );
