@@ -13,6 +13,7 @@ import type { Plugin } from 'vite';
  * hash can never fall behind the build.
  */
 export function inlineEntryCss(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'shortlist-inline-entry-css',
     apply: 'build',
@@ -34,13 +35,23 @@ export function inlineEntryCss(): Plugin {
           if (!link.test(page)) throw new Error(`index.html has no stylesheet link to ${fileName}`);
           // A function, so '$' in the CSS is not read as a replacement pattern.
           page = page.replace(link, () => `<style>${css}</style>`);
-          // No script loads it (lazy screens name only their own CSS): the file would be dead.
+          inlined.add(fileName);
+        }
+        return page;
+      },
+    },
+    // After Vite has written each lazy chunk's list of what to load with it (later than
+    // index.html): a chunk loaded from another lazy chunk that uses something of the first load
+    // lists the entry's CSS, and the file must then exist; a file no chunk names would be dead.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const fileName of inlined) {
           const named = Object.values(bundle).some(
             (file) => file.type === 'chunk' && file.code.includes(fileName),
           );
           if (!named) delete bundle[fileName];
         }
-        return page;
       },
     },
   };
