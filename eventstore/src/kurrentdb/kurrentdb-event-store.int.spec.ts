@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEventStore } from '../event-store.contract';
 import { createKurrentDbEventStore } from './kurrentdb-event-store.adapter';
-import { startKurrentDbFake } from './testing/kurrentdb-fake-server';
+import { type KurrentDbFake, startKurrentDbFake } from './testing/kurrentdb-fake-server';
 
 /*
  * The contract against the KurrentDB adapter and the real client, talking gRPC to the protocol
@@ -23,3 +25,33 @@ testEventStore(
   },
   { freshStore: true },
 );
+
+describe('KurrentDB adapter positions', () => {
+  let fake: KurrentDbFake;
+  beforeAll(async () => {
+    fake = await startKurrentDbFake();
+  });
+  afterAll(() => fake.stop());
+
+  it('are the node’s own (commit, prepare), in a format of their own', async () => {
+    const store = createKurrentDbEventStore({ connectionString: fake.connectionString });
+    try {
+      const name = `positions-${randomUUID()}`;
+      const event = () => ({ id: randomUUID(), type: 'Happened', data: {}, metadata: {} });
+      const result = await store.append(name, [event(), event()]);
+      const recorded = fake.log.stream(name) ?? [];
+      const expected = recorded.map(
+        (r) =>
+          `kurrentdb:${String(r.commit).padStart(20, '0')}:${String(r.prepare).padStart(20, '0')}`,
+      );
+      expect((await store.readStream(name)).events.map((e) => e.position)).toEqual(expected);
+      expect(result.position).toBe(expected[1]);
+      // Never PostgreSQL's `<20 digits>-<20 digits>`: a checkpoint cannot pass from one to the other.
+      await expect(
+        store.readAll({ after: `${'0'.repeat(20)}-${'0'.repeat(20)}`, limit: 1 }),
+      ).rejects.toThrow(TypeError);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -78,12 +78,8 @@ export async function startKurrentDbFake(
   return {
     connectionString: `kurrentdb://127.0.0.1:${port}?tls=false`,
     log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        // Subscriptions never end on their own; closing them is what a node going away does.
-        server.forceShutdown();
-        resolve();
-      }),
+    // Subscriptions never end on their own: cut them, as a node going away does.
+    stop: async () => server.forceShutdown(),
   };
 }
 
@@ -134,116 +130,100 @@ function read(log: FakeLog, call: ServerWritableStream<ReadReq, ReadResp>): void
       call.write(response((r) => r.setStreamNotFound(notFound)));
     } else {
       const count = BigInt(options.getCount());
-      const records = select.from(log.records);
-      for (const record of records.slice(
-        0,
-        Number(count < BigInt(records.length) ? count : records.length),
-      )) {
-        send(record);
-      }
+      select.read().forEach((record, index) => {
+        if (BigInt(index) < count) send(record);
+      });
     }
     call.end();
     return;
   }
 
-  // A subscription: confirm, catch up, say so, then follow every write until cancelled.
+  // A subscription: confirm, catch up, say so, then follow every write until cancelled. The log
+  // lives in this process, so nothing can be written between the catch-up and the following.
   const confirmation = new streams.ReadResp.SubscriptionConfirmation();
   confirmation.setSubscriptionId(randomUUID());
   call.write(response((r) => r.setConfirmation(confirmation)));
-  const start = select.subscriptionStart(log.records);
-  for (const record of start.catchUp) send(record);
-  let sent = start.index;
-  const follow = () => {
-    const fresh = log.records.slice(sent);
-    sent = log.records.length;
-    for (const record of select.after(fresh)) send(record);
-  };
+  for (const record of select.catchUp()) send(record);
   const caughtUp = new streams.ReadResp.CaughtUp();
   caughtUp.setTimestamp(wellKnown.Timestamp.fromDate(new Date()));
   call.write(response((r) => r.setCaughtUp(caughtUp)));
-  const stopFollowing = log.onAppend(follow);
+  let seen = log.records.length;
+  const stopFollowing = log.onAppend(() => {
+    for (const record of log.records.slice(seen)) if (select.follows(record)) send(record);
+    seen = log.records.length;
+  });
   call.on('cancelled', stopFollowing);
   call.on('close', stopFollowing);
 }
 
 interface Selection {
-  /** A counted read of a stream that has no events. */
+  /** A stream with no events: a counted read answers stream_not_found. */
   missingStream: boolean;
-  /** The records a counted read returns, in its direction. */
-  from(records: readonly LogRecord[]): LogRecord[];
-  /** Where a subscription starts: the log index it follows from and what it catches up on. */
-  subscriptionStart(records: readonly LogRecord[]): { index: number; catchUp: LogRecord[] };
-  /** Of records appended later, those the subscription delivers. */
-  after(records: readonly LogRecord[]): LogRecord[];
+  /** What a counted read returns, in its direction. */
+  read(): LogRecord[];
+  /** What a subscription delivers before it follows live writes. */
+  catchUp(): LogRecord[];
+  /** Whether a subscription delivers a later write. */
+  follows(record: LogRecord): boolean;
 }
 
 function selection(log: FakeLog, options: ReadOptions): Selection {
   const backwards = options.getReadDirection() === ReadDirection.BACKWARDS;
-  const order = (records: LogRecord[]) => (backwards ? records.reverse() : records);
+  const inDirection = (records: LogRecord[]) => (backwards ? records.reverse() : records);
   const stream = options.getStream();
   if (stream) {
     const name = Buffer.from(stream.getStreamIdentifier()?.getStreamName_asU8() ?? []).toString();
     const events = log.stream(name) ?? [];
-    const inStream = (records: readonly LogRecord[]) =>
-      records.filter((r) => r.streamName === name);
     const revision = stream.hasRevision() ? BigInt(stream.getRevision()) : null;
     return {
       missingStream: events.length === 0,
-      from: () => {
+      read: () => {
         if (stream.hasEnd()) return backwards ? [...events].reverse() : [];
-        const start = revision ?? 0n;
-        return order(events.filter((r) => (backwards ? r.revision <= start : r.revision >= start)));
+        const from = revision ?? 0n;
+        return inDirection(
+          events.filter((r) => (backwards ? r.revision <= from : r.revision >= from)),
+        );
       },
-      subscriptionStart: (records) => {
-        if (stream.hasEnd()) return { index: records.length, catchUp: [] };
-        // A stream subscription from a revision starts after it; from the start, with the first.
-        const caught = events.filter((r) => revision === null || r.revision > revision);
-        return { index: records.length, catchUp: caught };
-      },
-      after: inStream,
+      // From a revision a subscription starts after it; from the start, with the first event.
+      catchUp: () =>
+        stream.hasEnd() ? [] : events.filter((r) => revision === null || r.revision > revision),
+      follows: (record) => record.streamName === name,
     };
   }
   const all = options.getAll();
   const matches = filterOf(options);
-  const position = all?.getPosition();
-  const at = position
+  const grpcPosition = all?.getPosition();
+  const at = grpcPosition
     ? {
-        commit: BigInt(position.getCommitPosition()),
-        prepare: BigInt(position.getPreparePosition()),
+        commit: BigInt(grpcPosition.getCommitPosition()),
+        prepare: BigInt(grpcPosition.getPreparePosition()),
       }
     : null;
-  const compare = (r: LogRecord) =>
-    at === null
-      ? 0
-      : r.commit !== at.commit
-        ? r.commit < at.commit
-          ? -1
-          : 1
-        : r.prepare < at.prepare
-          ? -1
-          : r.prepare > at.prepare
-            ? 1
-            : 0;
+  const records = log.records.filter(matches);
   return {
     missingStream: false,
-    from: (records) => {
-      if (all?.hasEnd()) return backwards ? [...records].reverse().filter(matches) : [];
-      if (at === null) return order(records.filter(matches));
+    read: () => {
+      if (all?.hasEnd()) return backwards ? records.reverse() : [];
+      if (at === null) return inDirection(records);
       // Forwards from a position includes the event at it; backwards, only those before it.
-      return order(
-        records.filter((r) => matches(r) && (backwards ? compare(r) < 0 : compare(r) >= 0)),
+      return inDirection(
+        records.filter((r) =>
+          backwards ? comparePosition(r, at) < 0 : comparePosition(r, at) >= 0,
+        ),
       );
     },
-    subscriptionStart: (records) => {
-      if (all?.hasEnd()) return { index: records.length, catchUp: [] };
-      // A $all subscription from a position starts strictly after it.
-      return {
-        index: records.length,
-        catchUp: records.filter((r) => matches(r) && (at === null || compare(r) > 0)),
-      };
-    },
-    after: (records) => records.filter(matches),
+    // From a position a subscription starts strictly after it.
+    catchUp: () =>
+      all?.hasEnd() ? [] : records.filter((r) => at === null || comparePosition(r, at) > 0),
+    follows: matches,
   };
+}
+
+/** $all is ordered by commit position, then prepare position. */
+function comparePosition(record: LogRecord, at: { commit: bigint; prepare: bigint }): number {
+  if (record.commit !== at.commit) return record.commit < at.commit ? -1 : 1;
+  if (record.prepare !== at.prepare) return record.prepare < at.prepare ? -1 : 1;
+  return 0;
 }
 
 /** Server-side filtering of $all: on event type or stream name, by regex or prefixes. */
