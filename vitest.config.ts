@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 // *.e2e.spec.ts       journeys in a real Chromium against a running server
 // *.kurrentdb.spec.ts the event-store contract against a real KurrentDB; there is none on the
 //                     development machines, so that project exists only when EVENTSTORE_URL is set
-//                     (it is left out, not skipped, so a run never counts it as passed).
+//                     (it is left out, not skipped, so a run never counts it as passed). The int
+//                     project runs the same contract against the KurrentDB protocol fake.
 const kurrentDbProject = process.env.EVENTSTORE_URL
   ? [
       {

@@ -44,7 +44,7 @@ export interface RecordedEvent extends NewEvent {
   /** 0-based revision of this event inside its stream. */
   streamVersion: number;
   position: Position;
-  /** ISO-8601 time the store recorded it. */
+  /** ISO-8601 time the store recorded it (KurrentDB: to the whole second, on every read path). */
   recordedAt: string;
 }
 

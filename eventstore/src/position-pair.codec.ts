@@ -1,10 +1,10 @@
 import type { Position } from './event-store.port';
 
 /**
- * Both adapters order events by a pair of unsigned 64-bit numbers: PostgreSQL by
- * (transaction id, global position), KurrentDB by (commit, prepare). Each half is written as a
- * 20-digit zero-padded decimal (20 digits hold 2^64 - 1), so comparing the strings compares the
- * pairs, as the port requires.
+ * PostgreSQL orders events by a pair of unsigned 64-bit numbers, (transaction id, global
+ * position). Each half is written as a 20-digit zero-padded decimal (20 digits hold 2^64 - 1),
+ * so comparing the strings compares the pairs, as the port requires. KurrentDB's positions have
+ * their own prefixed format (kurrentdb/kurrentdb-position.codec.ts).
  */
 export type PositionPair = readonly [bigint, bigint];
 

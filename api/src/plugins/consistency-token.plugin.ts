@@ -22,8 +22,11 @@ import fp from 'fastify-plugin';
  */
 export const CONSISTENCY_TOKEN_HEADER = 'consistency-token';
 
-/** The adapters' position format (position-pair.codec.ts): anything else is ignored. */
-const POSITION_PATTERN = /^\d{20}-\d{20}$/;
+/**
+ * The adapters' position formats (PostgreSQL's position-pair.codec.ts, KurrentDB's
+ * kurrentdb-position.codec.ts): anything else is ignored.
+ */
+const POSITION_PATTERN = /^(\d{20}-\d{20}|kurrentdb:\d{20}:\d{20})$/;
 
 /**
  * What a request waits for unless its route names its own read models (route config

@@ -262,8 +262,18 @@ function toRecordedEvent(event: KurrentRecordedEvent): RecordedEvent {
     streamName: event.streamId,
     streamVersion: Number(event.revision),
     position: encodeKurrentPosition(position),
-    recordedAt: event.created.toISOString(),
+    recordedAt: wholeSeconds(event.created),
   };
+}
+
+/**
+ * The client hands the server's timestamp (100 ns ticks) over at two precisions: its reads
+ * (readStream, readAll, through its Rust core) in whole seconds, its subscriptions (gRPC in
+ * JavaScript) in milliseconds. A projection fed live and a rebuild fed by readAll must write the
+ * same rows, so every path keeps what all of them have: the second.
+ */
+function wholeSeconds(created: Date): string {
+  return new Date(Math.floor(created.getTime() / 1000) * 1000).toISOString();
 }
 
 /**

@@ -172,6 +172,17 @@ describe('api client', () => {
     expect(sessionConsistencyTokens().current()).toBe(newer);
   });
 
+  it('keeps a KurrentDB position as a token too, and ignores anything else', () => {
+    sessionStorage.clear();
+    const kept = sessionConsistencyTokens();
+    const kurrent = `kurrentdb:${'0'.repeat(17)}138:${'0'.repeat(17)}426`;
+    kept.saw('not-a-position');
+    expect(kept.current()).toBeNull();
+    kept.saw(kurrent);
+    expect(kept.current()).toBe(kurrent);
+    expect(sessionConsistencyTokens().current()).toBe(kurrent);
+  });
+
   it('reads an empty success body as null', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(client().delete('/orders/o-1')).resolves.toBeNull();

@@ -74,7 +74,8 @@ export interface ApiClientConfig {
  */
 export const CONSISTENCY_TOKEN_HEADER = 'Consistency-Token';
 const CONSISTENCY_TOKEN_KEY = 'shortlist.consistencyToken';
-const POSITION_PATTERN = /^\d{20}-\d{20}$/;
+// Either store's position format: PostgreSQL's pair, or KurrentDB's prefixed one.
+const POSITION_PATTERN = /^(\d{20}-\d{20}|kurrentdb:\d{20}:\d{20})$/;
 
 export interface ConsistencyTokens {
   current(): string | null;
