@@ -30,7 +30,7 @@ type DataOf<E extends DomainEvent, Type extends E['type']> = Extract<E, { type: 
 /** Any field may read null in store (erased personal data); nothing else may differ. */
 type Erasable<Data> = { [Key in keyof Data]: Data[Key] | null };
 
-type SchemasOf<E extends DomainEvent> = {
+export type SchemasOf<E extends DomainEvent> = {
   readonly [Type in E['type']]: z.ZodType<Erasable<DataOf<E, Type>>>;
 };
 

@@ -1,6 +1,6 @@
+import { storedEventMetadata } from '@shortlist/domain';
 import { REFERRAL_CHART_WEEKS, type ReferralWeek } from '@shortlist/domain/contract';
 import type { RecordedEvent } from '@shortlist/eventstore';
-import { ledgerEventTime } from '../statement/ledger-statement';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -30,7 +30,7 @@ export function referralWeeks(events: readonly RecordedEvent[], now: Date): Refe
     const at =
       event.type === 'ReferralRegistered' && typeof registeredAt === 'string'
         ? registeredAt
-        : ledgerEventTime(event);
+        : storedEventMetadata(event).at;
     const index = Math.floor((Date.parse(at) - first) / WEEK_MS);
     const week = weeks[index];
     if (week === undefined) continue;
