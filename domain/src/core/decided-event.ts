@@ -1,4 +1,4 @@
-import type { DomainEvent } from './decider';
+import type { DomainEvent } from './domain-event';
 import {
   type DecodeResult,
   decodeEvent,

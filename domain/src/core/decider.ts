@@ -1,4 +1,7 @@
 import type { CatalogueOf } from './decided-event';
+import type { DomainEvent } from './domain-event';
+
+export type { DomainEvent } from './domain-event';
 
 /**
  * The decider pattern (Emmett / Jérémie Chassaing): three pure functions per aggregate.
@@ -29,11 +32,6 @@ export interface Command<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
   metadata: CommandMetadata;
-}
-
-export interface DomainEvent<Type extends string = string, Data = unknown> {
-  type: Type;
-  data: Data;
 }
 
 export interface Decider<State, C extends Command, E extends DomainEvent> {

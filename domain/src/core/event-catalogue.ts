@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DomainEvent } from './decider';
+import type { DomainEvent } from './domain-event';
 
 /**
  * An aggregate's events as they read back from the store: one zod schema per event type. The
