@@ -18,7 +18,10 @@ export {
   handleCommand,
 } from './commands/handle-command';
 export { type Config, ConfigError, type Env, loadConfig } from './config/config';
-export { ledgerStatement } from './features/influencer/statement/ledger-statement';
+export {
+  ledgerHistory,
+  ledgerStatement,
+} from './features/influencer/statement/ledger-statement';
 export type { FileStorage, FileStorageAdapter, StoredFile } from './files/file-storage.port';
 export { createLocalDiskFileStorage } from './files/local-disk.file-storage';
 export { openPostgresFileStorage } from './files/postgres.file-storage';

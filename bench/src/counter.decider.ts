@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, Decider, DomainEvent } from '@shortlist/domain';
+import { type Command, type Decider, type DomainEvent, eventCatalogue } from '@shortlist/domain';
+import { z } from 'zod';
 
 /**
  * The smallest realistic decider for the command benchmark: a counter that refuses to pass a
@@ -16,6 +17,9 @@ export type Increment = Command<'Increment', { by: number }>;
 export type Incremented = DomainEvent<'Incremented', { by: number; total: number; note: string }>;
 
 export const counterDecider: Decider<CounterState, Increment, Incremented> = {
+  catalogue: eventCatalogue<Incremented>()({
+    Incremented: z.object({ by: z.number(), total: z.number(), note: z.string() }),
+  }),
   initialState: () => ({ total: 0 }),
   evolve: (_state, event) => ({ total: event.data.total }),
   decide(command, state) {

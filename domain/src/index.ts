@@ -13,6 +13,13 @@ export {
   TEXT_MESSAGES,
 } from './contract/text';
 export {
+  type CatalogueOf,
+  decodeForDecider,
+  type StoredEventMetadata,
+  storedEventMetadata,
+  UndecodableEventError,
+} from './core/decided-event';
+export {
   assertNever,
   type Command,
   type CommandMetadata,

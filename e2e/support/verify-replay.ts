@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ledgerStatement } from '@shortlist/api';
+import { ledgerHistory, ledgerStatement } from '@shortlist/api';
 import { createPostgresEventStore, type Position, type RecordedEvent } from '@shortlist/eventstore';
 import { apiCall } from './customer-api';
 import type { TestServer } from './server';
@@ -102,7 +102,8 @@ export async function influencerBalances(
   const readModel = new Map(listed.body.items.map((item) => [item._id, item.stats.balance]));
   return live.map((created) => {
     const influencerId = String(created.data.influencerId);
-    const statement = ledgerStatement(streams.get(created.streamName) ?? []);
+    const events = streams.get(created.streamName) ?? [];
+    const statement = ledgerStatement(ledgerHistory(created.streamName, events));
     return {
       influencerId,
       statement: statement.at(-1)?.balance ?? 0,

@@ -9,10 +9,19 @@ import type { FastifyRequest } from 'fastify';
 export function commandMetadataFor(request: FastifyRequest): CommandMetadata {
   // request.user is set only inside authenticated contexts (auth-context.ts).
   const user = request.user as FastifyRequest['user'] | undefined;
-  return {
-    actor: user ? `${user.role}:${user.id}` : 'anonymous',
-    correlationId: request.id,
-    causationId: null,
-    now: new Date().toISOString(),
-  };
+  return commandMetadata(user ? `${user.role}:${user.id}` : 'anonymous', new Date(), request.id);
+}
+
+/**
+ * The one builder of command metadata: who, which outside request or run it belongs to, what
+ * caused it, and the time of the decision. handleCommand turns it into each event's metadata
+ * (eventMetadataFrom); readers take it back with storedEventMetadata.
+ */
+export function commandMetadata(
+  actor: string,
+  now: Date,
+  correlationId: string,
+  causationId: string | null = null,
+): CommandMetadata {
+  return { actor, correlationId, causationId, now: now.toISOString() };
 }

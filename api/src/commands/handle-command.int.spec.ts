@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Command, Decider, DomainEvent } from '@shortlist/domain';
-import { DomainError } from '@shortlist/domain';
+import { DomainError, eventCatalogue } from '@shortlist/domain';
 import {
   createPostgresEventStore,
   type EventStore,
@@ -9,6 +9,7 @@ import {
 } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { deterministicEventId } from './deterministic-event-id';
 import { handleCommand } from './handle-command';
 
@@ -21,6 +22,9 @@ interface Counter {
 }
 const LIMIT = 100;
 const counter: Decider<Counter, Increment, Incremented> = {
+  catalogue: eventCatalogue<Incremented>()({
+    Incremented: z.object({ by: z.number(), total: z.number() }),
+  }),
   initialState: () => ({ total: 0 }),
   evolve: (_state, event) => ({ total: event.data.total }),
   decide: (command, state) => {

@@ -2,8 +2,9 @@ import {
   type Command,
   type Decider,
   type DomainEvent,
+  decodeForDecider,
   eventMetadataFrom,
-  fold,
+  UndecodableEventError,
 } from '@shortlist/domain';
 import {
   type AppendResult,
@@ -100,7 +101,7 @@ async function decideAndAppend<State, C extends Command, E extends DomainEvent>(
     if (fast !== null) return fast;
   }
   const stream = await store.readStream(streamName);
-  const state = fold(decider, stream.events.map(toDomainEvent<E>));
+  const state = foldStream(decider, streamName, stream.events);
   remember(streams, streamName, { state, version: stream.currentVersion });
   const decided = decider.decide(command, state);
   if (decided.length === 0) {
@@ -216,10 +217,25 @@ function eventIdFor<E>(ids: EventIds<E> | undefined, index: number, event: E): s
   return id;
 }
 
-// The stream's events were appended by this decider's own `decide`, so their shape is E; the
-// store only knows JSON. (Upcasting old event versions, when it comes, belongs here.)
-function toDomainEvent<E extends DomainEvent>(event: RecordedEvent): E {
-  return { type: event.type, data: event.data } as E;
+/**
+ * A stream's state: its events decoded through the decider's catalogue (which upcasts old
+ * versions) and folded. An event the catalogue refuses stops the load with UndecodableEventError:
+ * deciding on a state folded from what was never checked could append on a wrong premise.
+ */
+export function foldStream<State, C extends Command, E extends DomainEvent>(
+  decider: Decider<State, C, E>,
+  streamName: string,
+  events: readonly RecordedEvent[],
+): State {
+  let state = decider.initialState();
+  for (const recorded of events) {
+    const decoded = decodeForDecider(decider.catalogue, recorded);
+    if (decoded.kind !== 'decoded') {
+      throw new UndecodableEventError(streamName, recorded.streamVersion, decoded);
+    }
+    state = decider.evolve(state, decoded.event);
+  }
+  return state;
 }
 
 // Domain event payloads are declared as plain JSON interfaces (ARCHITECTURE.md), which

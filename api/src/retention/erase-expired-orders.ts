@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type EraseOrderData, orderDecider, orderStreamName } from '@shortlist/domain';
-import type { EventStore, JsonValue, Position } from '@shortlist/eventstore';
+import type { EraseOrderData } from '@shortlist/domain';
+import type { EventStore, Position } from '@shortlist/eventstore';
 import type { Database, OrderRow } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
+import { orders } from '../commands/aggregates';
+import { commandMetadata } from '../commands/command-metadata';
 import { deterministicEventId } from '../commands/deterministic-event-id';
-import { handleCommand } from '../commands/handle-command';
 import type { FileStorage } from '../files/file-storage.port';
 import type { KeyVault } from '../personal-data/key-vault';
 
@@ -94,28 +95,24 @@ async function eraseOrder(
   correlationId: string,
 ): Promise<Position | null> {
   const { store, vault, files, now } = input;
-  const streamName = orderStreamName(order.id);
-  const at = now.toISOString();
+  const orderAggregate = orders(store);
+  const streamName = orderAggregate.streamName(order.id);
 
   // File ids first, while the key still opens them: the stream also names a removed delivery
   // whose deletion failed, and the read model (not scrubbed until the command) keeps the ids
   // for a retry after the key is already gone.
   const fileIds = new Set([...order.customer_uploads, ...order.attachments].map((f) => f.fileId));
-  for (const fileId of await fileIdsInStream(store, streamName)) fileIds.add(fileId);
+  for (const fileId of await fileIdsInStream(store, order.id)) fileIds.add(fileId);
 
-  await vault.erase(streamName, at);
+  await vault.erase(streamName, now.toISOString());
   for (const fileId of fileIds) await files.delete(fileId);
 
   const command: EraseOrderData = {
     type: 'EraseOrderData',
     data: {},
-    metadata: { actor: RETENTION_ACTOR, correlationId, causationId: null, now: at },
+    metadata: commandMetadata(RETENTION_ACTOR, now, correlationId),
   };
-  const { position } = await handleCommand({
-    store,
-    streamName,
-    decider: orderDecider,
-    command,
+  const { position } = await orderAggregate.handle(order.id, command, {
     eventIds: [deterministicEventId('retention:erase-order-data', order.id)],
   });
   return position;
@@ -125,23 +122,16 @@ async function eraseOrder(
  * Every file an order's stream names: its uploads and every delivery ever attached (a removed
  * one whose deletion failed included). Read while the stream's key still opens them.
  */
-export async function fileIdsInStream(store: EventStore, streamName: string): Promise<string[]> {
-  const { events } = await store.readStream(streamName);
+export async function fileIdsInStream(store: EventStore, orderId: string): Promise<string[]> {
+  const { history } = await orders(store).load(orderId);
   const ids: string[] = [];
-  for (const event of events) {
+  for (const event of history) {
+    // Both read null once the stream's key is erased: nothing is left to name then.
     if (event.type === 'OrderPlaced') {
-      const uploads = event.data.customerUploads;
-      if (Array.isArray(uploads)) ids.push(...uploads.flatMap((upload) => fileIdOf(upload)));
-    } else if (event.type === 'DeliveryAttached') {
-      ids.push(...fileIdOf(event.data.file));
+      ids.push(...(event.data.customerUploads ?? []).map((upload) => upload.fileId));
+    } else if (event.type === 'DeliveryAttached' && event.data.file !== null) {
+      ids.push(event.data.file.fileId);
     }
   }
   return ids;
-}
-
-// Payloads are JSON from the store (null once erased): take a fileId only where there is one.
-function fileIdOf(value: JsonValue | undefined): string[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const fileId = value.fileId;
-  return typeof fileId === 'string' ? [fileId] : [];
 }

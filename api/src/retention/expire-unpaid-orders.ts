@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  type ExpireUnpaidOrder,
-  orderDecider,
-  orderStreamName,
-  UNPAID_ORDER_EXPIRY_DAYS,
-} from '@shortlist/domain';
+import { DomainError, type ExpireUnpaidOrder, UNPAID_ORDER_EXPIRY_DAYS } from '@shortlist/domain';
 import type { EventStore, Position } from '@shortlist/eventstore';
 import type { Database } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
+import { orders } from '../commands/aggregates';
+import { commandMetadata } from '../commands/command-metadata';
 import { deterministicEventId } from '../commands/deterministic-event-id';
-import { handleCommand } from '../commands/handle-command';
 import type { FileStorage } from '../files/file-storage.port';
 import type { KeyVault } from '../personal-data/key-vault';
 import { fileIdsInStream, type RetentionLogger } from './erase-expired-orders';
@@ -99,23 +94,18 @@ async function expireOrder(
   correlationId: string,
 ): Promise<Position | null> {
   const { store, vault, files, now } = input;
-  const streamName = orderStreamName(orderId);
-  const at = now.toISOString();
+  const order = orders(store);
   const command: ExpireUnpaidOrder = {
     type: 'ExpireUnpaidOrder',
     data: {},
-    metadata: { actor: EXPIRY_ACTOR, correlationId, causationId: null, now: at },
+    metadata: commandMetadata(EXPIRY_ACTOR, now, correlationId),
   };
-  const { position } = await handleCommand({
-    store,
-    streamName,
-    decider: orderDecider,
-    command,
+  const { position } = await order.handle(orderId, command, {
     eventIds: [deterministicEventId('retention:expire-unpaid-order', orderId)],
   });
   // The stream names every file, attachments included, while its key still opens it.
-  const fileIds = await fileIdsInStream(store, streamName);
-  await vault.erase(streamName, at);
+  const fileIds = await fileIdsInStream(store, orderId);
+  await vault.erase(order.streamName(orderId), now.toISOString());
   for (const fileId of fileIds) await files.delete(fileId);
   return position;
 }

@@ -2,6 +2,7 @@ import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
 import { ACCOUNT_MESSAGES, type AccountCommand } from './account.commands';
 import type { AccountEvent } from './account.events';
+import { accountEvents } from './account.events';
 
 export type AccountState =
   | { kind: 'none' }
@@ -106,5 +107,6 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   decide,
   evolve,
+  catalogue: accountEvents,
   initialState: () => ({ kind: 'none' }),
 };

@@ -3,6 +3,7 @@ import { DomainError } from '../core/domain-error';
 import { ACCOUNT_MESSAGES } from './account.commands';
 import type { EmailReservationCommand } from './email-reservation.commands';
 import type { EmailReservationEvent } from './email-reservation.events';
+import { emailReservationEvents } from './email-reservation.events';
 
 export type EmailReservationState = { reservedBy: string | null };
 
@@ -60,5 +61,6 @@ export const emailReservationDecider: Decider<
 > = {
   decide,
   evolve,
+  catalogue: emailReservationEvents,
   initialState: () => ({ reservedBy: null }),
 };

@@ -2,6 +2,7 @@ import { assertNever, type Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
 import { DEFAULT_REPLY_SUBJECT, QUERY_MESSAGES, type QueryCommand } from './query.commands';
 import type { QueryEvent } from './query.events';
+import { queryEvents } from './query.events';
 
 export type QueryState =
   | { kind: 'none' }
@@ -98,5 +99,6 @@ function evolve(state: QueryState, event: QueryEvent): QueryState {
 export const queryDecider: Decider<QueryState, QueryCommand, QueryEvent> = {
   decide,
   evolve,
+  catalogue: queryEvents,
   initialState: () => ({ kind: 'none' }),
 };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { assertNever, type Command, type Decider, type DomainEvent } from './decider';
 import { DeciderSpecification } from './decider-spec';
 import { DomainError } from './domain-error';
+import { eventCatalogue } from './event-catalogue';
 
 // A deliberately tiny decider: a lamp that can be switched on once, and a command that breaks.
 type LampCommand = Command<'SwitchOn', { by: string }> | Command<'Explode', Record<string, never>>;
@@ -9,6 +11,10 @@ type LampEvent = DomainEvent<'SwitchedOn', { by: string }> | DomainEvent<'Unplug
 type LampState = { on: boolean; plugged: boolean };
 
 const lamp: Decider<LampState, LampCommand, LampEvent> = {
+  catalogue: eventCatalogue<LampEvent>()({
+    SwitchedOn: z.object({ by: z.string() }),
+    Unplugged: z.null(),
+  }),
   initialState: () => ({ on: false, plugged: true }),
   decide(command, state) {
     switch (command.type) {

@@ -1,3 +1,8 @@
+import type { CatalogueOf } from './decided-event';
+import type { DomainEvent } from './domain-event';
+
+export type { DomainEvent } from './domain-event';
+
 /**
  * The decider pattern (Emmett / Jérémie Chassaing): three pure functions per aggregate.
  * Time and ids come in through the command's metadata, never from a clock inside `decide`.
@@ -29,15 +34,15 @@ export interface Command<Type extends string = string, Data = unknown> {
   metadata: CommandMetadata;
 }
 
-export interface DomainEvent<Type extends string = string, Data = unknown> {
-  type: Type;
-  data: Data;
-}
-
 export interface Decider<State, C extends Command, E extends DomainEvent> {
   decide(command: C, state: State): E[];
   evolve(state: State, event: E): State;
   initialState(): State;
+  /**
+   * The aggregate's events as they read back from the store: a stream is decoded through it
+   * before `evolve` sees it (decided-event.ts), so what `evolve` folds was checked, not assumed.
+   */
+  catalogue: CatalogueOf<E>;
 }
 
 export function eventMetadataFrom(metadata: CommandMetadata): EventMetadata {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DomainEvent } from './decider';
+import type { DomainEvent } from './domain-event';
 
 /**
  * An aggregate's events as they read back from the store: one zod schema per event type. The
@@ -30,7 +30,7 @@ type DataOf<E extends DomainEvent, Type extends E['type']> = Extract<E, { type: 
 /** Any field may read null in store (erased personal data); nothing else may differ. */
 type Erasable<Data> = { [Key in keyof Data]: Data[Key] | null };
 
-type SchemasOf<E extends DomainEvent> = {
+export type SchemasOf<E extends DomainEvent> = {
   readonly [Type in E['type']]: z.ZodType<Erasable<DataOf<E, Type>>>;
 };
 

@@ -9,6 +9,7 @@ import {
   type PayoutEntry,
 } from './influencer-ledger.commands';
 import type { InfluencerLedgerEvent } from './influencer-ledger.events';
+import { influencerLedgerEvents } from './influencer-ledger.events';
 import { evolveLedger, flagKey } from './influencer-ledger.evolve';
 import { MOBILE_PATTERN, paymentDetailsProblem } from './payment-details';
 import {
@@ -346,6 +347,7 @@ export function createInfluencerLedgerDecider(
   return {
     decide: decideWith(programme),
     evolve: evolveLedger,
+    catalogue: influencerLedgerEvents,
     initialState: () => ({ kind: 'none' }),
   };
 }

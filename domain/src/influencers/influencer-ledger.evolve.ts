@@ -40,7 +40,7 @@ export function evolveLedger(
       return { ...state, removed: true };
     case 'ReferralRegistered': {
       const { userId } = event.data;
-      // Referrals recorded before person keys existed have none (the stream is folded raw).
+      // Referrals recorded before person keys existed have none (the catalogue reads them null).
       const personKey = event.data.personKey ?? null;
       if (state.referrals[userId]) return state;
       return {
@@ -115,7 +115,7 @@ export function evolveLedger(
       if (payout === undefined) return next;
       // The netted part of the held amount settles the debt: it returns to the balance, and the
       // payout keeps only what will be paid. Approvals recorded before netting carry neither
-      // figure (the stream is folded raw): they paid the held amount.
+      // figure (the catalogue reads them null and 0): they paid the held amount.
       const netted = event.data.netted ?? 0;
       const amount = event.data.amount ?? payout.amount;
       return {

@@ -6,6 +6,7 @@ import {
   type InfluencerQueryCommand,
 } from './influencer-query.commands';
 import type { InfluencerQueryEvent, InfluencerQueryStatus } from './influencer-query.events';
+import { influencerQueryEvents } from './influencer-query.events';
 
 export type InfluencerQueryState =
   | { kind: 'none' }
@@ -73,4 +74,4 @@ export const influencerQueryDecider: Decider<
   InfluencerQueryState,
   InfluencerQueryCommand,
   InfluencerQueryEvent
-> = { decide, evolve, initialState: () => ({ kind: 'none' }) };
+> = { decide, evolve, catalogue: influencerQueryEvents, initialState: () => ({ kind: 'none' }) };

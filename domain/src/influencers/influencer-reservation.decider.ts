@@ -5,6 +5,7 @@ import {
   type InfluencerReservationCommand,
 } from './influencer-reservation.commands';
 import type { InfluencerReservationEvent } from './influencer-reservation.events';
+import { influencerReservationEvents } from './influencer-reservation.events';
 
 export type InfluencerReservationState = { heldBy: string | null };
 
@@ -51,4 +52,9 @@ export const influencerReservationDecider: Decider<
   InfluencerReservationState,
   InfluencerReservationCommand,
   InfluencerReservationEvent
-> = { decide, evolve, initialState: () => ({ heldBy: null }) };
+> = {
+  decide,
+  evolve,
+  catalogue: influencerReservationEvents,
+  initialState: () => ({ heldBy: null }),
+};

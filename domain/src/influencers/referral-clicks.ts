@@ -46,6 +46,7 @@ export const referralClickDecider: Decider<
   RecordReferralClick,
   ReferralClickEvent
 > = {
+  catalogue: referralClickEvents,
   initialState: () => ({ recorded: false }),
   evolve: () => ({ recorded: true }),
   decide(command, state) {

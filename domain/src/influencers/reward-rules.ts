@@ -101,6 +101,7 @@ export function rewardRuleBounds(kind: RewardRuleKind): { min: number; max: numb
  * later (an earlier day would reprice rewards already credited). State is the list of versions.
  */
 export const rewardRulesDecider: Decider<RewardRules, ChangeRewardRule, RewardRulesEvent> = {
+  catalogue: rewardRulesEvents,
   initialState: (): RewardRules => [],
   evolve(state: RewardRules, event: RewardRulesEvent): RewardRules {
     return [...state, event.data];

@@ -1,5 +1,6 @@
 import { assertNever, type Command, type Decider } from '../core/decider';
 import type { MailPreferencesEvent } from './mail-preferences.events';
+import { mailPreferencesEvents } from './mail-preferences.events';
 
 export type UnsubscribeFromReminders = Command<'UnsubscribeFromReminders', { userId: string }>;
 export type MailPreferencesCommand = UnsubscribeFromReminders;
@@ -42,5 +43,6 @@ export const mailPreferencesDecider: Decider<
 > = {
   decide,
   evolve,
+  catalogue: mailPreferencesEvents,
   initialState: () => ({ remindersUnsubscribed: false }),
 };

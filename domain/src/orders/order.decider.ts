@@ -5,6 +5,7 @@ import { priceOf } from '../pricing/price-table';
 import type { PurchasableServiceId } from '../pricing/service-catalogue';
 import { ORDER_MESSAGES, type OrderCommand } from './order.commands';
 import type { OrderEvent, OrderPlaced, OrderStatus } from './order.events';
+import { orderEvents } from './order.events';
 
 /** SPEC §5: the description a blank note becomes; from-scratch orders describe themselves. */
 export const DEFAULT_DESCRIPTIONS: Record<PurchasableServiceId, string> = {
@@ -286,6 +287,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   decide,
   evolve,
+  catalogue: orderEvents,
   initialState: () => ({ kind: 'none' }),
 };
 

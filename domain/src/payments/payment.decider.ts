@@ -9,6 +9,7 @@ import type {
   StartCheckout,
 } from './payment.commands';
 import type { CheckoutRequested, PaymentAmountMismatch, PaymentEvent } from './payment.events';
+import { paymentEvents } from './payment.events';
 import {
   checkoutDecision,
   evolvePayment,
@@ -205,5 +206,6 @@ function decide(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
   decide,
   evolve: evolvePayment,
+  catalogue: paymentEvents,
   initialState: initialPaymentState,
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, userStreamName } from '@shortlist/domain';
 import type { EventStore, Position } from '@shortlist/eventstore';
 import { hashPassword } from '../../auth/passwords';
+import { commandMetadata } from '../../commands/command-metadata';
 import { deterministicEventId } from '../../commands/deterministic-event-id';
 import { normaliseEmail, registerAccount, reservationHolder } from './register-account';
 
@@ -37,12 +38,7 @@ export async function ensureAdminAccount(input: EnsureAdminInput): Promise<Admin
       passwordHash: await hashPassword(input.password),
       role: 'admin',
       referral: null,
-      metadata: {
-        actor: input.actor,
-        correlationId: randomUUID(),
-        causationId: null,
-        now: (input.now ?? new Date()).toISOString(),
-      },
+      metadata: commandMetadata(input.actor, input.now ?? new Date(), randomUUID()),
     });
     return { outcome: 'created', ...account };
   } catch (error) {

@@ -3,9 +3,9 @@ import { DomainError, isCurrency, REFUND_REASONS, type RefundReason } from '@sho
 import type { JsonObject } from '@shortlist/eventstore';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { commandMetadata } from '../../commands/command-metadata';
 import type { JobInfo, JobQueue } from '../../queue/job-queue.port';
 import { PaymentProviderError } from '../../shared/payments/payment-provider.port';
-import { commandMetadata } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import { recordRefund } from '../../shared/payments/refund-order';
 import { recordCapturedPayment } from './record-captured-payment';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type PaymentEvent, paymentStreamName, unsettledCaptures } from '@shortlist/domain';
 import type { Position } from '@shortlist/eventstore';
 import type { FastifyInstance } from 'fastify';
+import { commandMetadata } from '../../commands/command-metadata';
 import type { JobQueue } from '../../queue/job-queue.port';
-import { commandMetadata, loadPayment } from '../../shared/payments/payment-streams';
+import { loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import {
   loadOrderOrNull,

@@ -6,9 +6,10 @@ import {
   type RecordPayment,
   toMinorUnits,
 } from '@shortlist/domain';
+import { commandMetadata } from '../../commands/command-metadata';
 import { deterministicEventId } from '../../commands/deterministic-event-id';
 import { handleCommand } from '../../commands/handle-command';
-import { commandMetadata, loadOrder } from '../../shared/payments/payment-streams';
+import { loadOrder } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import { settleCapturedPayment } from './settle-captured-payment';
 

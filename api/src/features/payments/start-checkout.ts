@@ -8,16 +8,15 @@ import {
   checkoutTerms,
   DomainError,
   type OpenCheckout,
-  paymentDecider,
-  paymentStreamName,
   type RequestCheckout,
   type StartCheckout,
 } from '@shortlist/domain';
 import type { CheckoutStart } from '@shortlist/domain/contract';
 import type { FastifyInstance } from 'fastify';
-import { handleCommand } from '../../commands/handle-command';
+import { payments } from '../../commands/aggregates';
+import { commandMetadata } from '../../commands/command-metadata';
 import { HttpError } from '../../shared/http-error';
-import { commandMetadata, loadOrder, loadPayment } from '../../shared/payments/payment-streams';
+import { loadOrder, loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 
 const CHECKOUT_MESSAGES = {
@@ -108,9 +107,8 @@ async function claimAndCreate(
   terms: ChargeTerms,
   metadata: CommandMetadata,
 ): Promise<OpenCheckout | null> {
-  const { store } = app;
+  const payment = payments(app.store);
   const { provider } = app.payments;
-  const streamName = paymentStreamName(orderId);
   const requestId = randomUUID();
   // Razorpay keeps at most 40 characters of receipt; the order id also travels in the notes.
   const receipt = orderId.slice(0, 40);
@@ -119,12 +117,8 @@ async function claimAndCreate(
     data: { orderId, requestId, receipt, ...terms },
     metadata,
   };
-  const claimed = await handleCommand({
-    store,
-    streamName,
-    decider: paymentDecider,
-    command: request,
-  });
+  // Decided on the state openCheckout just loaded (the loader remembers it): no second read.
+  const claimed = await payment.handle(orderId, request);
   if (!claimed.events.some((event) => event.data.requestId === requestId)) return null;
 
   let providerOrderId: string;
@@ -142,7 +136,7 @@ async function claimAndCreate(
       metadata,
     };
     // Frees the claim at once, so the customer's retry does not wait for it to go stale.
-    await handleCommand({ store, streamName, decider: paymentDecider, command: abort });
+    await payment.handle(orderId, abort);
     throw new HttpError(502, CHECKOUT_MESSAGES.unableToStart);
   }
 
@@ -152,7 +146,7 @@ async function claimAndCreate(
     metadata,
   };
   try {
-    await handleCommand({ store, streamName, decider: paymentDecider, command: start });
+    await payment.handle(orderId, start);
   } catch (error) {
     // Our claim went stale and another caller's checkout replaced it; use theirs.
     if (error instanceof DomainError && error.kind === 'conflict') return null;

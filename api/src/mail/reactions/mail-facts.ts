@@ -64,9 +64,7 @@ export function createMailFacts(store: EventStore): MailFacts {
     return events.flatMap((event) => {
       const decoded = decodeEvent([catalogue] as const, event);
       if (decoded.kind !== 'decoded') return [];
-      return [
-        { ...(decoded.event as StoredEventOf<C>), id: event.id, recordedAt: event.recordedAt },
-      ];
+      return [{ ...decoded.event, id: event.id, recordedAt: event.recordedAt }];
     });
   }
 

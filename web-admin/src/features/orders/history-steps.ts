@@ -3,7 +3,9 @@ import {
   fromMinorUnits,
   isCurrency,
   orderEvents,
+  paymentEvents,
   personalFieldsOf,
+  type StoredEventOf,
 } from '@shortlist/domain';
 import type { AuditEntryView } from '@shortlist/domain/contract';
 import { orderStatusLook } from '@shortlist/web-kit';
@@ -116,21 +118,27 @@ export function historySteps(
   const shredded = entries.some(
     (entry) => entry.type === 'OrderDataErased' || entry.type === 'OrderDeleted',
   );
-  return entries.map((entry) => ({
-    key: `${entry.stream}#${entry.version}`,
-    at: entry.at,
-    who: actorLabel(entry.actor, customerId, entry.actorName),
-    what: TITLES[entry.type] ?? entry.type,
-    outcome: outcomeOf(entry),
-    facts: factsOf(entry, shredded),
-  }));
+  return entries.map((entry) => {
+    // Read through the catalogues of the two streams the trail merges; an event they do not
+    // accept is still a step, shown without facts rather than guessed at.
+    const decoded = decodeEvent(TRAIL_CATALOGUES, entry);
+    const event = decoded.kind === 'decoded' ? decoded.event : null;
+    return {
+      key: `${entry.stream}#${entry.version}`,
+      at: entry.at,
+      who: actorLabel(entry.actor, customerId, entry.actorName),
+      what: TITLES[entry.type] ?? entry.type,
+      outcome: event === null ? null : outcomeOf(event),
+      facts: event === null ? [] : factsOf(event, shredded),
+    };
+  });
 }
 
-/** The status or money after a step of the order stream (typed by the domain's catalogue). */
-function outcomeOf(entry: AuditEntryView): string | null {
-  const decoded = decodeEvent([orderEvents], entry);
-  if (decoded.kind !== 'decoded') return null;
-  const { event } = decoded;
+const TRAIL_CATALOGUES = [orderEvents, paymentEvents] as const;
+type TrailEvent = StoredEventOf<(typeof TRAIL_CATALOGUES)[number]>;
+
+/** The status or money after a step of the order stream. */
+function outcomeOf(event: TrailEvent): string | null {
   switch (event.type) {
     case 'OrderStatusChanged':
       return `${orderStatusLook(event.data.from).label} → ${orderStatusLook(event.data.to).label}`;
@@ -146,14 +154,15 @@ function outcomeOf(entry: AuditEntryView): string | null {
   }
 }
 
-function factsOf(entry: AuditEntryView, shredded: boolean): HistoryFact[] {
+function factsOf(event: TrailEvent, shredded: boolean): HistoryFact[] {
   // The check's verdicts, text and fields are the Details tab's ATS check section, not facts.
-  if (entry.type === 'AtsCheckRecorded')
+  if (event.type === 'AtsCheckRecorded')
     return [{ label: 'Shown in', value: 'Details → ATS check' }];
-  const personal = personalFieldsOf(entry.type);
-  const currency = currencyIn(entry.data);
+  const personal = personalFieldsOf(event.type);
+  const data: Readonly<Record<string, unknown>> = event.data;
+  const currency = currencyIn(data);
   const facts: HistoryFact[] = [];
-  for (const [key, value] of Object.entries(entry.data)) {
+  for (const [key, value] of Object.entries(data)) {
     if (HIDDEN_FIELDS.has(key)) continue;
     const label = FIELD_LABELS[key] ?? sentenceCase(key);
     if (value === null || value === undefined) {
@@ -167,7 +176,7 @@ function factsOf(entry: AuditEntryView, shredded: boolean): HistoryFact[] {
   return facts;
 }
 
-function currencyIn(data: Record<string, unknown>): string | null {
+function currencyIn(data: Readonly<Record<string, unknown>>): string | null {
   for (const key of ['currency', 'expectedCurrency']) {
     const value = data[key];
     if (typeof value === 'string') return value;
@@ -185,8 +194,8 @@ function describe(key: string, value: unknown, currency: string | null): string 
   if (key === 'text' && typeof value === 'string') return `${value.length} characters`;
   if (Array.isArray(value)) return value.map((item) => describe(key, item, currency)).join(', ');
   if (typeof value === 'object' && value !== null) {
-    const name = (value as { name?: unknown }).name;
-    return typeof name === 'string' ? name : JSON.stringify(value);
+    // A stored file ({ fileId, name }): shown by its name.
+    return 'name' in value && typeof value.name === 'string' ? value.name : JSON.stringify(value);
   }
   return String(value);
 }

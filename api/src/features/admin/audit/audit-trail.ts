@@ -1,3 +1,4 @@
+import { storedEventMetadata } from '@shortlist/domain';
 import type { EventStore, JsonObject, JsonValue, RecordedEvent } from '@shortlist/eventstore';
 
 /** One event as an auditor reads it: what happened, when, by whom, and its payload. */
@@ -31,12 +32,12 @@ export async function readAuditTrailFromStreams(
 }
 
 export function toAuditEntry(event: RecordedEvent): AuditEntry {
-  const { actor, at } = event.metadata;
+  const { actor, at } = storedEventMetadata(event);
   return {
     stream: event.streamName,
     type: event.type,
-    at: typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : event.recordedAt,
-    actor: typeof actor === 'string' ? actor : null,
+    at,
+    actor,
     version: event.streamVersion,
     position: event.position,
     data: redacted(event.data),

@@ -1,21 +1,16 @@
-import {
-  decodeEvent,
-  orderEvents,
-  orderStreamName,
-  paymentEvents,
-  paymentStreamName,
-} from '@shortlist/domain';
+import type { StoredOrderEvent, StoredPaymentEvent } from '@shortlist/domain';
 import {
   getAdminOrderDetailRoute,
   type OrderAtsCheckView,
   type OrderPaymentView,
   resumeViewSchema,
 } from '@shortlist/domain/contract';
-import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
+import type { EventStore } from '@shortlist/eventstore';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LoadedEvent } from '../../../commands/aggregate';
+import { orders, payments } from '../../../commands/aggregates';
 import { contractRoute } from '../../../shared/contract-route';
 import { toOrderView } from '../../../shared/orders/order-view';
-import { toAuditEntry } from '../audit/audit-trail';
 import { findOrderRow } from './admin-order';
 
 /**
@@ -63,23 +58,24 @@ async function paymentAndAtsFactsFromStreams(
   store: EventStore,
   orderId: string,
 ): Promise<{ payment: OrderPaymentView | null; atsCheck: OrderAtsCheckView | null }> {
-  const [{ events }, { events: paymentStream }] = await Promise.all([
-    store.readStream(orderStreamName(orderId)),
-    store.readStream(paymentStreamName(orderId)),
+  const [order, payment] = await Promise.all([
+    orders(store).load(orderId),
+    payments(store).load(orderId),
   ]);
   return {
-    payment: paymentFacts(events, paymentMethods(paymentStream)),
-    atsCheck: atsCheckOf(events),
+    payment: paymentFacts(order.history, paymentMethods(payment.history)),
+    atsCheck: atsCheckOf(order.history),
   };
 }
 
 /** How each verified payment was made, by payment id, where the provider told us. */
-function paymentMethods(events: readonly RecordedEvent[]): ReadonlyMap<string, string> {
+function paymentMethods(
+  history: readonly LoadedEvent<StoredPaymentEvent>[],
+): ReadonlyMap<string, string> {
   const methods = new Map<string, string>();
-  for (const recorded of events) {
-    const decoded = decodeEvent([paymentEvents], recorded);
-    if (decoded.kind !== 'decoded' || decoded.event.type !== 'PaymentVerified') continue;
-    const { paymentId, method } = decoded.event.data;
+  for (const event of history) {
+    if (event.type !== 'PaymentVerified') continue;
+    const { paymentId, method } = event.data;
     if (method !== undefined) methods.set(paymentId, method);
   }
   return methods;
@@ -87,15 +83,12 @@ function paymentMethods(events: readonly RecordedEvent[]): ReadonlyMap<string, s
 
 /** The last payment that paid the order, and the refunds recorded after it. */
 function paymentFacts(
-  events: readonly RecordedEvent[],
+  history: readonly LoadedEvent<StoredOrderEvent>[],
   methods: ReadonlyMap<string, string>,
 ): OrderPaymentView | null {
   let payment: OrderPaymentView | null = null;
-  for (const recorded of events) {
-    const decoded = decodeEvent([orderEvents], recorded);
-    if (decoded.kind !== 'decoded') continue;
-    const { event } = decoded;
-    const at = toAuditEntry(recorded).at;
+  for (const event of history) {
+    const { at } = event.metadata;
     if (event.type === 'OrderPaid') {
       payment = {
         providerOrderId: event.data.providerOrderId,
@@ -117,13 +110,12 @@ function paymentFacts(
 }
 
 /** The ATS check recorded with the order, if it was placed from the ATS check page. */
-function atsCheckOf(events: readonly RecordedEvent[]): OrderAtsCheckView | null {
-  for (const recorded of events) {
-    const decoded = decodeEvent([orderEvents], recorded);
-    if (decoded.kind !== 'decoded' || decoded.event.type !== 'AtsCheckRecorded') continue;
-    const { data } = decoded.event;
+function atsCheckOf(history: readonly LoadedEvent<StoredOrderEvent>[]): OrderAtsCheckView | null {
+  for (const event of history) {
+    if (event.type !== 'AtsCheckRecorded') continue;
+    const { data } = event;
     return {
-      checkedAt: toAuditEntry(recorded).at,
+      checkedAt: event.metadata.at,
       score: data.score,
       kind: data.kind,
       pages: data.pages,

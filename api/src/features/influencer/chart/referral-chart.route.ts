@@ -1,7 +1,7 @@
-import { influencerStreamName } from '@shortlist/domain';
 import { getInfluencerReferralChartRoute } from '@shortlist/domain/contract';
 import type { EventStore } from '@shortlist/eventstore';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { influencerLedgers } from '../../../commands/aggregates';
 import { contractRoute } from '../../../shared/contract-route';
 import { currentInfluencer } from '../influencer-guard';
 import { referralWeeks } from './referral-weeks';
@@ -22,6 +22,6 @@ export const referralChartRoute: FastifyPluginAsyncZod = async (app) => {
  * the referrals' dates by week.
  */
 async function referralWeeksFromLedgerStream(store: EventStore, influencerId: string) {
-  const { events } = await store.readStream(influencerStreamName(influencerId));
-  return referralWeeks(events, new Date());
+  const { history } = await influencerLedgers(store).load(influencerId);
+  return referralWeeks(history, new Date());
 }

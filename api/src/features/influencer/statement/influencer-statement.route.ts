@@ -1,7 +1,7 @@
-import { influencerStreamName } from '@shortlist/domain';
 import { getInfluencerStatementRoute } from '@shortlist/domain/contract';
 import type { EventStore } from '@shortlist/eventstore';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { influencerLedgers } from '../../../commands/aggregates';
 import { contractRoute } from '../../../shared/contract-route';
 import { currentInfluencer } from '../influencer-guard';
 import { ledgerStatement } from './ledger-statement';
@@ -37,6 +37,6 @@ async function statementFromLedgerStream(
   influencerId: string,
   before: string | undefined,
 ) {
-  const { events } = await store.readStream(influencerStreamName(influencerId));
-  return ledgerStatement(events, before);
+  const { history } = await influencerLedgers(store).load(influencerId);
+  return ledgerStatement(history, before);
 }

@@ -1,17 +1,14 @@
-import type { InfluencerLedgerEvent } from '@shortlist/domain';
+import { influencerLedgerEvents, type StoredInfluencerLedgerEvent } from '@shortlist/domain';
 import type { StatementEntry } from '@shortlist/domain/contract';
 import type { RecordedEvent } from '@shortlist/eventstore';
+import { decodeHistory, type LoadedEvent } from '../../../commands/aggregate';
 
-/** The decision's time (metadata.at), else when the store recorded the event. */
-export function ledgerEventTime(event: RecordedEvent): string {
-  const at = event.metadata.at;
-  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : event.recordedAt;
+type LedgerEvent = LoadedEvent<StoredInfluencerLedgerEvent>;
+
+/** A ledger stream as a store gives it, decoded through the ledger's catalogue. */
+export function ledgerHistory(streamName: string, events: readonly RecordedEvent[]): LedgerEvent[] {
+  return decodeHistory(influencerLedgerEvents, streamName, events);
 }
-
-type LedgerData<Type extends InfluencerLedgerEvent['type']> = Extract<
-  InfluencerLedgerEvent,
-  { type: Type }
->['data'];
 
 /**
  * The statement lines of an influencer's ledger stream, in stream order, with the running
@@ -19,17 +16,17 @@ type LedgerData<Type extends InfluencerLedgerEvent['type']> = Extract<
  * out): a request holds the whole balance, an approval returns what it netted for a debt, a
  * payment keeps the rest held for good (no change), a rejection returns it. A pending commission
  * shows its amount apart; it moves the balance only when earned. A balance below zero is a debt.
- * Events at or after `before` are left out.
+ * Events at or after `before` are left out. Times are the decision's (metadata.at).
  */
 export function ledgerStatement(
-  events: readonly RecordedEvent[],
+  history: readonly LedgerEvent[],
   before?: string,
 ): StatementEntry[] {
   const limit = before === undefined ? Number.POSITIVE_INFINITY : Date.parse(before);
   const entries: StatementEntry[] = [];
   let balance = 0;
-  for (const event of events) {
-    const at = ledgerEventTime(event);
+  for (const event of history) {
+    const { at } = event.metadata;
     if (Date.parse(at) >= limit) continue;
     const line = lineOf(event);
     if (line === null) continue;
@@ -55,54 +52,50 @@ type Optional = 'orderId' | 'payoutId' | 'txnId' | 'pending' | 'reason';
 type Line = Omit<StatementEntry, 'id' | 'at' | 'balance' | 'customerName' | Optional> &
   Partial<Pick<StatementEntry, Optional>>;
 
-function lineOf(event: RecordedEvent): Line | null {
+function lineOf(event: StoredInfluencerLedgerEvent): Line | null {
   switch (event.type) {
-    case 'ReferralRewardCredited': {
-      const data = event.data as LedgerData<'ReferralRewardCredited'>;
-      return { kind: 'reward', orderId: data.orderId, amount: whole(data.amount) };
-    }
-    case 'ReferralRewardClawedBack': {
-      const data = event.data as LedgerData<'ReferralRewardClawedBack'>;
-      return { kind: 'clawback', orderId: data.orderId, amount: -whole(data.amount) };
-    }
+    case 'ReferralRewardCredited':
+      return { kind: 'reward', orderId: event.data.orderId, amount: whole(event.data.amount) };
+    case 'ReferralRewardClawedBack':
+      return { kind: 'clawback', orderId: event.data.orderId, amount: -whole(event.data.amount) };
     case 'CommissionPending': {
-      const data = event.data as LedgerData<'CommissionPending'>;
-      const pending = whole(data.amount);
-      return { kind: 'commission_pending', orderId: data.orderId, amount: 0, pending };
+      const pending = whole(event.data.amount);
+      return { kind: 'commission_pending', orderId: event.data.orderId, amount: 0, pending };
     }
     case 'CommissionEarned': {
-      const data = event.data as LedgerData<'CommissionEarned'>;
-      return { kind: 'commission_earned', orderId: data.orderId, amount: whole(data.amount) };
+      const { orderId, amount } = event.data;
+      return { kind: 'commission_earned', orderId, amount: whole(amount) };
     }
-    case 'CommissionCancelled': {
-      const data = event.data as LedgerData<'CommissionCancelled'>;
-      return { kind: 'commission_cancelled', orderId: data.orderId, amount: 0 };
-    }
+    case 'CommissionCancelled':
+      return { kind: 'commission_cancelled', orderId: event.data.orderId, amount: 0 };
     case 'CommissionClawedBack': {
-      const data = event.data as LedgerData<'CommissionClawedBack'>;
-      return { kind: 'commission_clawback', orderId: data.orderId, amount: -whole(data.amount) };
+      const { orderId, amount } = event.data;
+      return { kind: 'commission_clawback', orderId, amount: -whole(amount) };
     }
-    case 'PayoutRequested': {
-      const data = event.data as LedgerData<'PayoutRequested'>;
-      return { kind: 'payout_held', payoutId: data.payoutId, amount: -whole(data.amount) };
-    }
-    case 'PayoutApproved': {
-      const data = event.data as LedgerData<'PayoutApproved'>;
+    case 'PayoutRequested':
+      return {
+        kind: 'payout_held',
+        payoutId: event.data.payoutId,
+        amount: -whole(event.data.amount),
+      };
+    case 'PayoutApproved':
       // The netted part of the hold paid the debt: it comes back to the balance.
-      return { kind: 'payout_approved', payoutId: data.payoutId, amount: whole(data.netted) };
-    }
+      return {
+        kind: 'payout_approved',
+        payoutId: event.data.payoutId,
+        amount: whole(event.data.netted),
+      };
     case 'PayoutPaid': {
-      const data = event.data as LedgerData<'PayoutPaid'>;
-      return { kind: 'payout_paid', payoutId: data.payoutId, txnId: data.txnId ?? null, amount: 0 };
+      const { payoutId, txnId } = event.data;
+      return { kind: 'payout_paid', payoutId, txnId: txnId ?? null, amount: 0 };
     }
     case 'PayoutRejected': {
-      const data = event.data as LedgerData<'PayoutRejected'>;
-      const reason = typeof data.reason === 'string' && data.reason !== '' ? data.reason : null;
+      const { payoutId, amount, reason } = event.data;
       return {
         kind: 'payout_returned',
-        payoutId: data.payoutId,
-        amount: whole(data.amount),
-        reason,
+        payoutId,
+        amount: whole(amount),
+        reason: reason !== '' ? reason : null,
       };
     }
     default:
@@ -110,7 +103,7 @@ function lineOf(event: RecordedEvent): Line | null {
   }
 }
 
-// Recorded JSON from older producers may lack a field; such a line moves nothing.
-function whole(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
+// Amounts are whole rupees; a fraction from an older producer is dropped as it always was.
+function whole(value: number): number {
+  return Number.isFinite(value) ? Math.trunc(value) : 0;
 }
