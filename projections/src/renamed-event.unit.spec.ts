@@ -20,7 +20,7 @@ const CONSUMERS = [
 ];
 const ENTRIES = [
   join(ROOT, 'projections/src/index.ts'),
-  join(ROOT, 'api/src/policies/start-policies.ts'),
+  join(ROOT, 'api/src/reactors/start-policies.ts'),
 ];
 
 let previous: ts.Program | undefined;

@@ -25,7 +25,7 @@ import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault, PERSONAL_DATA_KEY_ROWS } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
-import { startPolicies } from '../policies/start-policies';
+import { startPolicies } from '../reactors/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
 import { createInProcessQueue } from '../queue/in-process.queue';
 import type { JobQueue, JobQueueOptions } from '../queue/job-queue.port';

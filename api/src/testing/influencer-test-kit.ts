@@ -15,7 +15,7 @@ import type { JsonObject, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
 import { handleCommand } from '../commands/handle-command';
-import { INFLUENCER_REFERRALS_POLICY } from '../policies/influencer-referrals.policy';
+import { INFLUENCER_REFERRALS_POLICY } from '../reactors/influencer-referrals.policy';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface InfluencerTestApp extends TestApp {

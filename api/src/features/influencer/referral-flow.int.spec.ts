@@ -1,10 +1,10 @@
 import { influencerStreamName, orderStreamName } from '@shortlist/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { influencerReferralsPolicy } from '../../policies/influencer-referrals.policy';
-import { silentPolicyLogger } from '../../policies/policy';
-import { readPolicyCheckpoint } from '../../policies/policy-checkpoints';
-import { startPolicyRunner } from '../../policies/policy-runner';
+import { influencerReferralsPolicy } from '../../reactors/influencer-referrals.policy';
+import { silentPolicyLogger } from '../../reactors/policy';
+import { readPolicyCheckpoint } from '../../reactors/policy-checkpoints';
+import { startPolicyRunner } from '../../reactors/policy-runner';
 import { createInfluencerTestApp, type InfluencerTestApp } from '../../testing/influencer-test-kit';
 
 // The referral programme end to end: events in, the policy's commands out, the ledger's read
