@@ -1,7 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
-import type { ReactorCheckpointsTable } from './engine/reactor-checkpoint.table';
 import type {
   InfluencerCommissionsTable,
   InfluencerLedgersTable,
@@ -16,8 +15,9 @@ import type {
 } from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
+import type { ProjectionCheckpointsTable } from './projector/checkpoint.table';
 import type { ProjectionQuarantineTable } from './quarantine/quarantine.table';
-import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
+import type { ReactorCheckpointsTable } from './reactor/reactor-checkpoint.table';
 import type { SupportQueriesTable } from './support-queries/support-queries.table';
 import type { UsersTable } from './users/users.table';
 

@@ -8,8 +8,8 @@ import {
   applyIsolated,
   CHECKPOINT_CHANNEL,
   CheckpointMovedError,
-} from '../runner/checkpoints';
-import { isTransientError } from '../runner/transient-error';
+} from '../projector/checkpoints';
+import { isTransientError } from '../projector/transient-error';
 import { sinkEvent } from '../sink';
 
 /** A projection being replayed and the checkpoint it has reached (null: before the first event). */

@@ -5,9 +5,14 @@ import { createKysely, poolOf } from '../database';
 import { type Logger, silentLogger } from '../logger';
 import { migrateToLatest } from '../migrations/migrate';
 import type { Projection } from '../projection';
+import {
+  catchUp,
+  prepareCheckpoint,
+  readCheckpoint,
+  resetProjection,
+} from '../projector/checkpoints';
+import { isTransientError } from '../projector/transient-error';
 import { allProjections } from '../registry';
-import { catchUp, prepareCheckpoint, readCheckpoint, resetProjection } from '../runner/checkpoints';
-import { isTransientError } from '../runner/transient-error';
 import { compareTable, type TableDifference } from './compare-tables';
 import { dropDeferrableIndexes } from './deferred-indexes';
 import { replayInLanes } from './replay-lanes';

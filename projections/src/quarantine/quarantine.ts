@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 import { errorMessage } from '../logger';
 import { findProjection, type Projection } from '../projection';
-import { applyToProjection } from '../runner/checkpoints';
+import { applyToProjection } from '../projector/checkpoints';
 import { sinkText } from '../sink';
 import type { QuarantinedEvent } from './quarantine.table';
 

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../database';
 import type { Projection } from '../projection';
-import { applyToProjection } from '../runner/checkpoints';
+import { applyToProjection } from '../projector/checkpoints';
 
 /** Every row of each table, as JSON, sorted so two snapshots compare regardless of row order. */
 export type TableSnapshot = Record<string, JsonObject[]>;
