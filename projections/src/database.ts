@@ -52,7 +52,7 @@ export type KyselyConnection =
       connectionString: string;
       /** Schemas to resolve unqualified names in, e.g. 'verify_3fa1' (plain identifiers only). */
       searchPath?: string;
-      /** Pool size; the runner holds one connection per active projection, so size for that. */
+      /** Pool size; a projector holds one connection while active, so size for them. */
       poolMax?: number;
     };
 

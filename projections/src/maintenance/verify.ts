@@ -163,7 +163,7 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     const now = (await readCheckpoint(live, projection.name))?.position ?? null;
     await replayTo(projection, now);
     return live.transaction().execute(async (trx) => {
-      // ...then the checkpoint row is held FOR SHARE, which pauses this projection's runner (it
+      // ...then the checkpoint row is held FOR SHARE, which pauses this projection's projector (it
       // locks the row FOR UPDATE first in every batch), and the last few events are replayed.
       const row = await trx
         .selectFrom('projection_checkpoints')

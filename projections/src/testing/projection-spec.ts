@@ -27,7 +27,7 @@ async function applyInOneTransaction(
   projection: Projection,
   events: RecordedEvent[],
 ): Promise<void> {
-  // The runner's own entry (sink, decode), so a spec sees what the live projection sees.
+  // The projector's own entry (sink, decode), so a spec sees what the live projection sees.
   await db.transaction().execute((trx) => applyToProjection(trx, projection, events));
 }
 
