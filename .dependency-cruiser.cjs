@@ -139,12 +139,12 @@ module.exports = {
       to: { path: '/testing/' },
     },
     {
-      name: 'projections-engine-below-runner',
+      name: 'projections-engine-below-modes',
       comment:
-        'engine/ is the subscriber machinery (lease, checkpoints, projector and reactor loops); runner/ builds the runners from it, so the engine never imports a runner',
+        'engine/ is the subscriber machinery (lease, subscription, heartbeat, backoff); projector/ and reactor/ are its two modes, built on it, so the engine never imports a mode',
       severity: 'error',
       from: { path: '^projections/src/engine/' },
-      to: { path: '^projections/src/runner/' },
+      to: { path: '^projections/src/(projector|reactor)/' },
     },
   ],
   options: {

@@ -42,7 +42,7 @@ describe('admin orders journeys', () => {
     const drawer = page.getByRole('dialog', { name: `Order ${short}` });
     await drawer.getByRole('button', { name: 'Download my-cv.pdf' }).waitFor();
     await drawer.getByRole('tab', { name: 'History' }).click();
-    const history = drawer.getByRole('list', { name: 'Order history' });
+    const history = drawer.getByRole('list', { name: 'Audit trail' });
     await history.getByText('Payment received').waitFor();
     expect(await history.getByText('by Razorpay').count()).toBeGreaterThan(0);
     await expectAccessible(page);
@@ -124,7 +124,7 @@ describe('admin orders journeys', () => {
     await row.getByRole('button', { name: `View details of order ${short}` }).click();
     const drawer = page.getByRole('dialog', { name: `Order ${short}` });
     await drawer.getByRole('tab', { name: 'History' }).click();
-    const history = drawer.getByRole('list', { name: 'Order history' });
+    const history = drawer.getByRole('list', { name: 'Audit trail' });
     await history.getByText('Refund issued by the provider').waitFor();
     await history.getByText('Order refunded').waitFor();
     await expectAccessible(page);

@@ -120,7 +120,7 @@ describe('influencer app journeys', () => {
     await sandbox.getByRole('button', { name: /^Pay / }).click();
     await visitor.getByRole('dialog', { name: 'Order placed' }).waitFor();
 
-    // The referral policy credits the reward a moment later: the dashboard shows it on reload.
+    // The referral reactor credits the reward a moment later: the dashboard shows it on reload.
     await expect
       .poll(
         async () => {

@@ -70,7 +70,7 @@ describe('partner programme journey', () => {
     await screenshotBothWidths(page, SHOTS, name);
   }
 
-  /** Reloads until `read` answers `expected` (the policy and projections run a moment later). */
+  /** Reloads until `read` answers `expected` (the reactor and projectors run a moment later). */
   async function until<T>(page: Page, read: () => Promise<T>, expected: T, timeout = 30_000) {
     await expect
       .poll(

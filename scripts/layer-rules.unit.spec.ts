@@ -60,8 +60,10 @@ describe('the layer rules', () => {
         'api/src/features/orders/route.ts':
           "import { HttpError } from '../../shared/http-error';\nexport const r = HttpError;\n",
         'projections/src/engine/lease.ts': 'export const lease = 1;\n',
-        'projections/src/runner/projection-runner.ts':
-          "import { lease } from '../engine/lease';\nexport const runner = lease;\n",
+        'projections/src/projector/projector.ts':
+          "import { lease } from '../engine/lease';\nexport const projector = lease;\n",
+        'projections/src/reactor/reactor.ts':
+          "import { lease } from '../engine/lease';\nexport const reactor = lease;\n",
       }),
     ).toEqual([]);
   });
@@ -186,13 +188,22 @@ describe('the layer rules', () => {
       'production-never-imports-testing: api/src/features/orders/place-order.ts → api/src/testing/orders-test-kit.ts',
     ],
     [
-      'the projections engine importing a runner',
+      'the projections engine importing the projector mode',
       {
-        'projections/src/runner/checkpoints.ts': 'export const checkpoint = 1;\n',
-        'projections/src/engine/subscriber-engine.ts':
-          "import { checkpoint } from '../runner/checkpoints';\nexport const e = checkpoint;\n",
+        'projections/src/projector/checkpoints.ts': 'export const checkpoint = 1;\n',
+        'projections/src/engine/subscriber.ts':
+          "import { checkpoint } from '../projector/checkpoints';\nexport const e = checkpoint;\n",
       },
-      'projections-engine-below-runner: projections/src/engine/subscriber-engine.ts → projections/src/runner/checkpoints.ts',
+      'projections-engine-below-modes: projections/src/engine/subscriber.ts → projections/src/projector/checkpoints.ts',
+    ],
+    [
+      'the projections engine importing the reactor mode',
+      {
+        'projections/src/reactor/reactor.ts': 'export const reactor = 1;\n',
+        'projections/src/engine/subscriber.ts':
+          "import { reactor } from '../reactor/reactor';\nexport const e = reactor;\n",
+      },
+      'projections-engine-below-modes: projections/src/engine/subscriber.ts → projections/src/reactor/reactor.ts',
     ],
   ])('report %s', async (_name, files, expected) => {
     expect(await violationsOf(files)).toContain(expected);

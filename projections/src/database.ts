@@ -1,7 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
-import type { ReactorCheckpointsTable } from './engine/reactor-checkpoint.table';
 import type {
   InfluencerCommissionsTable,
   InfluencerLedgersTable,
@@ -16,8 +15,9 @@ import type {
 } from './influencer-ledger/influencer-ledger.tables';
 import type { InfluencersTable } from './influencers/influencers.table';
 import type { OrdersTable } from './orders/orders.table';
+import type { ProjectionCheckpointsTable } from './projector/checkpoint.table';
 import type { ProjectionQuarantineTable } from './quarantine/quarantine.table';
-import type { ProjectionCheckpointsTable } from './runner/checkpoint.table';
+import type { ReactorCheckpointsTable } from './reactor/reactor-checkpoint.table';
 import type { SupportQueriesTable } from './support-queries/support-queries.table';
 import type { UsersTable } from './users/users.table';
 
@@ -52,7 +52,7 @@ export type KyselyConnection =
       connectionString: string;
       /** Schemas to resolve unqualified names in, e.g. 'verify_3fa1' (plain identifiers only). */
       searchPath?: string;
-      /** Pool size; the runner holds one connection per active projection, so size for that. */
+      /** Pool size; a projector holds one connection while active, so size for them. */
       poolMax?: number;
     };
 

@@ -3,17 +3,7 @@
 export { auditLogProjection } from './audit-log/audit-log.projection';
 export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
 export { createKysely, type Database, type KyselyConnection } from './database';
-export {
-  type ReactedEvent,
-  type Reactor,
-  readReactorCheckpoint,
-  typedReactor,
-} from './engine/reactor';
-export type {
-  SubscriberEngine,
-  SubscriberRunState,
-  SubscriberStatus,
-} from './engine/subscriber-engine';
+export type { SubscriberState, SubscriberStatus, Subscribers } from './engine/subscriber';
 export { eventTime } from './event-time';
 export {
   INFLUENCER_LEDGER_TABLES,
@@ -64,6 +54,18 @@ export {
   type Projection,
   typedProjection,
 } from './projection';
+export type {
+  ProjectionCheckpoint,
+  ProjectionCheckpointsTable,
+} from './projector/checkpoint.table';
+export { CHECKPOINT_CHANNEL } from './projector/checkpoints';
+export { type ProjectorsOptions, startProjectors } from './projector/projector';
+export {
+  type CheckpointWaiter,
+  type CheckpointWaiterConnection,
+  type CheckpointWaiterOptions,
+  createCheckpointWaiter,
+} from './projector/wait-for-position';
 export {
   countQuarantinedEvents,
   listQuarantinedEvents,
@@ -71,26 +73,15 @@ export {
   retryQuarantinedEvent,
 } from './quarantine/quarantine';
 export type { ProjectionQuarantineTable, QuarantinedEvent } from './quarantine/quarantine.table';
+export {
+  type ReactedEvent,
+  type Reactor,
+  type ReactorsOptions,
+  readReactorCheckpoint,
+  startReactors,
+  typedReactor,
+} from './reactor/reactor';
 export { allProjections, PROJECTION_NAMES, type ProjectionName } from './registry';
-export type {
-  ProjectionCheckpoint,
-  ProjectionCheckpointsTable,
-} from './runner/checkpoint.table';
-export { CHECKPOINT_CHANNEL } from './runner/checkpoints';
-export {
-  type ProjectionRunner,
-  type ProjectionRunnerOptions,
-  type ProjectionRunState,
-  type ProjectionStatus,
-  startProjectionRunner,
-} from './runner/projection-runner';
-export { type ReactorRunnerOptions, startReactorRunner } from './runner/reactor-runner';
-export {
-  type CheckpointWaiter,
-  type CheckpointWaiterConnection,
-  type CheckpointWaiterOptions,
-  createCheckpointWaiter,
-} from './runner/wait-for-position';
 export { sinkEvent, sinkJson, sinkText } from './sink';
 export { supportQueriesProjection } from './support-queries/support-queries.projection';
 export type {

@@ -1,4 +1,4 @@
-/** The slice of a pino/Fastify logger the runner and the maintenance commands use. */
+/** The slice of a pino/Fastify logger the subscribers and the maintenance commands use. */
 export interface Logger {
   info(data: Record<string, unknown>, message: string): void;
   warn(data: Record<string, unknown>, message: string): void;

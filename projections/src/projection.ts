@@ -13,13 +13,13 @@ import type { Database } from './database';
  *
  * Rules (see README): every value is derived from the events (no now(), no random), and
  * `apply` is idempotent (upserts keyed by something in the event), so a replay or a re-delivered
- * batch leaves identical rows. `apply` runs inside the runner's transaction, together with the
+ * batch leaves identical rows. `apply` runs inside the projector's transaction, together with the
  * checkpoint update: it must not commit, open connections or call out.
  */
 export interface Projection {
   /** Unique and stable: the checkpoint row and the advisory-lock key derive from it. */
   name: string;
-  /** Bump when `apply` changes meaning: the runner then rebuilds the tables from zero. */
+  /** Bump when `apply` changes meaning: the projector then rebuilds the tables from zero. */
   version?: number;
   /** Every table the projection writes; rebuild truncates them and verify compares them. */
   tables: readonly string[];
@@ -62,7 +62,7 @@ export class MalformedEventError extends Error {
  * A projection fed with decoded domain events: it names the event catalogues it reads, whole,
  * and `apply` switches on `type` over every event of them, ending with `assertNever`, so an event
  * added to or renamed in one of those aggregates fails the typecheck here. Events of other types
- * never reach it; one whose payload does not decode throws MalformedEventError, which the runner
+ * never reach it; one whose payload does not decode throws MalformedEventError, which the projector
  * treats like any event that keeps failing: retried, then quarantined (quarantine/).
  */
 export function typedProjection<const Catalogues extends readonly EventCatalogue[]>(definition: {

@@ -40,7 +40,7 @@ for (const name of PROJECTION_NAMES) {
   }
 }
 
-/** Every projection the runner, rebuild and verify know about. Add new read models here. */
+/** Every projection the projector, rebuild and verify know about. Add new read models here. */
 export function allProjections(): Projection[] {
   return PROJECTION_NAMES.map((name) => REGISTRY[name]);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The promise that a renamed event cannot slip past the read side, checked with the compiler
  * itself: rename an event in domain only and the typecheck fails wherever that event is consumed,
- * read models and policies alike. The real sources are compiled with one file changed in memory
+ * read models and reactors alike. The real sources are compiled with one file changed in memory
  * (nothing on disk is touched): once unchanged (no error in the consumers), once with `OrderPaid`
  * renamed in the order's events file.
  */
@@ -20,7 +20,7 @@ const CONSUMERS = [
 ];
 const ENTRIES = [
   join(ROOT, 'projections/src/index.ts'),
-  join(ROOT, 'api/src/policies/start-policies.ts'),
+  join(ROOT, 'api/src/reactors/reactors.ts'),
 ];
 
 let previous: ts.Program | undefined;

@@ -150,7 +150,6 @@ export {
   type ChipTone,
   normalizeOrderStatus,
   normalizePaymentStatus,
-  type OrderStatusValue,
   orderStatusLook,
   type PaymentStatusValue,
   paymentStatusLook,

@@ -24,7 +24,7 @@ export async function checkHealth(app: FastifyInstance): Promise<HealthDetails> 
     check(() => app.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()),
     check(() => countQuarantinedEvents(app.db)),
   ]);
-  const failing = (app.projectionRunner?.status() ?? [])
+  const failing = (app.projectors?.status() ?? [])
     .filter((status) => status.failures >= FAILING_AFTER)
     .map((status) => ({
       name: status.name,

@@ -24,7 +24,7 @@ export class MailBusyError extends Error {
   }
 }
 
-/** The advisory lock's first key: this use's own space, apart from the runners' locks. */
+/** The advisory lock's first key: this use's own space, apart from the subscribers' leases. */
 const LOCK_SPACE = 0x6d61696c; // 'mail'
 
 // biome-ignore lint/suspicious/noExplicitAny: the api's own table is outside the read-model types

@@ -26,7 +26,7 @@ export interface EnqueueMailOptions {
 
 /**
  * Queues a mail. The job key is the mail's id, so enqueueing the same mail twice (a retried
- * request, a policy running again) sends it once.
+ * request, a reactor running again) sends it once.
  */
 export async function enqueueMail(
   queue: JobQueue,

@@ -1,6 +1,6 @@
 // `npm run worker`: background work in services mode (BullMQ on REDIS_URL), beside the API.
 // It builds the same services and app as the server, without listening: every job handler the
-// app registers (mail, payment webhooks…) runs here too, and the projections and policies run
+// app registers (mail, payment webhooks…) runs here too, and the projectors and reactors run
 // here as well (advisory locks keep exactly one active copy of each, wherever it runs).
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config/config';

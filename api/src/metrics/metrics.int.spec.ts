@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE } from '../document-work/testing/pool-probe';
+import { DOCUMENT_POOL_PROBE } from '../document-work/testing/pool-probe';
 import { createPaymentsTestApp, type PaymentsTestApp } from '../testing/payments-test-kit';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -71,7 +71,7 @@ describe('GET /metrics', () => {
     await t.services.queue.enqueue(job, {}, { key: 'one', attempts: 1 });
     await t.services.queue.whenIdle();
     // A document job.
-    await t.app.documents.run(PROBE.echo, 'hello');
+    await t.app.documents.run(DOCUMENT_POOL_PROBE.echo, 'hello');
 
     const after = await scrape();
     expect(sample(after, 'shortlist_payments_total{outcome="checkout_started"}')).toBe(

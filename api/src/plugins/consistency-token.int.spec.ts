@@ -3,9 +3,9 @@ import { validResumePayload } from '@shortlist/domain/testing';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import {
   allProjections,
-  type ProjectionRunner,
+  type Subscribers,
   silentLogger,
-  startProjectionRunner,
+  startProjectors,
 } from '@shortlist/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type TestUser } from '../testing/orders-test-kit';
@@ -26,8 +26,8 @@ let a: TestApp;
 let b: TestApp;
 let alice: TestUser;
 
-function runProjections(): ProjectionRunner {
-  return startProjectionRunner({
+function runProjections(): Subscribers {
+  return startProjectors({
     store: a.services.store,
     db: a.services.db,
     projections: allProjections(),

@@ -16,7 +16,7 @@ import fp from 'fastify-plugin';
  *
  * Chosen over projecting inline in the append's transaction because it works the same on both
  * stores (KurrentDB cannot share a PostgreSQL transaction), keeps one projection path (the
- * runner's, with its quarantine of poison events, rebuilds and leases) instead of two that
+ * projectors', with its quarantine of poison events, rebuilds and leases) instead of two that
  * must agree, and leaves the command's transaction as small as the store makes it (group
  * commit included). The cost is moved to the reader, who pays only when it really is ahead.
  */

@@ -116,7 +116,7 @@ export interface LogDestination {
 }
 
 /**
- * One logger for the process: the HTTP app (Fastify's `loggerInstance`), the projection runner
+ * One logger for the process: the HTTP app (Fastify's `loggerInstance`), the projectors
  * and the queue all write through it, with the same redaction. No personal data: credentials
  * are redacted by field name, and the request log's URL keeps no path value or query value
  * that could name a person (loggedUrl).

@@ -1,5 +1,5 @@
 import type { EventStore, Position } from '@shortlist/eventstore';
-import type { Database, ProjectionName, ProjectionStatus } from '@shortlist/projections';
+import type { Database, ProjectionName, Subscribers } from '@shortlist/projections';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -19,11 +19,6 @@ export interface ProjectionWaiter {
   ): Promise<boolean>;
 }
 
-/** The in-process projection runner, when this process runs one (health reports its state). */
-interface ProjectionRunnerStatus {
-  status(): ProjectionStatus[];
-}
-
 /** Everything the routes use, created by the entry point (or a test) and handed to buildApp. */
 export interface AppServices {
   /** The event store, sealing personal fields with the vault's per-stream keys. */
@@ -34,8 +29,8 @@ export interface AppServices {
   queue: JobQueue;
   waiter: ProjectionWaiter;
   revocations: TokenRevocations;
-  /** null when the projections run in another process. */
-  projectionRunner: ProjectionRunnerStatus | null;
+  /** The in-process projectors (health reports their state); null when another process runs them. */
+  projectors: Pick<Subscribers, 'status'> | null;
   /** The payment provider: Razorpay, or the local sandbox (embedded mode and tests). */
   payments: Payments;
   /** Uploaded and delivered documents: FILE_STORAGE's adapter (local disk, PostgreSQL, S3). */
@@ -53,7 +48,7 @@ declare module 'fastify' {
     queue: JobQueue;
     waiter: ProjectionWaiter;
     revocations: TokenRevocations;
-    projectionRunner: ProjectionRunnerStatus | null;
+    projectors: Pick<Subscribers, 'status'> | null;
     payments: Payments;
     /** Uploaded and delivered documents, for every route and job that reads or writes one. */
     files: FileStorage;
@@ -82,7 +77,7 @@ const servicesPlugin: FastifyPluginAsync<{ config: Config; services: AppServices
   app.decorate('queue', services.queue);
   app.decorate('waiter', services.waiter);
   app.decorate('revocations', services.revocations);
-  app.decorate('projectionRunner', services.projectionRunner);
+  app.decorate('projectors', services.projectors);
   app.decorate('payments', services.payments);
   app.decorate('files', services.files);
   app.decorate(

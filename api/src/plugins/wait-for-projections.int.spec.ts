@@ -5,7 +5,7 @@ import {
   createKysely,
   PROJECTION_NAMES,
   silentLogger,
-  startProjectionRunner,
+  startProjectors,
 } from '@shortlist/projections';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -85,7 +85,7 @@ describe('app.waitForProjections', () => {
     // Every projection runs except the audit log, which no command answer reads: it stays
     // behind for the whole test, as a failing or stopped projection would.
     const db = createKysely({ connectionString: t.databaseUrl, poolMax: 10 });
-    const runner = startProjectionRunner({
+    const runner = startProjectors({
       store: t.services.store,
       db,
       projections: allProjections().filter((projection) => projection.name !== 'audit_log'),

@@ -23,7 +23,7 @@ interface PendingJob {
  * The embedded-mode queue: the BullMQ semantics (keys, delays, retries with exponential backoff,
  * exhaustion report) inside this process. What it cannot give is durability: jobs still waiting
  * when the process stops are lost, so work that must survive a restart is re-derived from events
- * by whoever enqueues it (policies catch up from their checkpoint).
+ * by whoever enqueues it (reactors catch up from their checkpoint).
  */
 export function createInProcessQueue(options: JobQueueOptions = {}): JobQueue {
   const handlers = new Map<string, JobHandler>();

@@ -10,8 +10,9 @@ import {
   createKysely,
   type Database,
   migrateToLatest,
-  type ProjectionRunner,
-  startProjectionRunner,
+  type Subscribers,
+  startProjectors,
+  startReactors,
 } from '@shortlist/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,10 +26,10 @@ import { migrateApiTables } from '../migrations/migrate-api';
 import { encryptingEventStore } from '../personal-data/encrypting-event-store';
 import { createPostgresKeyVault, PERSONAL_DATA_KEY_ROWS } from '../personal-data/key-vault';
 import type { AppServices } from '../plugins/services.plugin';
-import { startPolicies } from '../policies/start-policies';
 import { createBullMqQueue } from '../queue/bullmq.queue';
 import { createInProcessQueue } from '../queue/in-process.queue';
 import type { JobQueue, JobQueueOptions } from '../queue/job-queue.port';
+import { allReactors } from '../reactors/reactors';
 import { createPayments } from '../shared/payments/payments';
 
 export interface CreateServicesOptions {
@@ -81,22 +82,22 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
     const queue = openQueue(config, { logger });
     closers.push(() => queue.close());
 
-    let runner: ProjectionRunner | null = null;
+    let projectors: Subscribers | null = null;
     if (options.runProjections ?? true) {
       const projections = allProjections();
-      // The runner holds one connection per active projection (its lock): its own pool.
-      const runnerDb = createKysely({
+      // An active projector holds one connection (its lease): their own pool.
+      const projectorDb = createKysely({
         connectionString: databaseUrl,
         poolMax: projections.length + 2,
       });
-      closers.push(() => runnerDb.destroy());
-      const started = startProjectionRunner({ store, db: runnerDb, projections, logger });
-      runner = started;
+      closers.push(() => projectorDb.destroy());
+      const started = startProjectors({ store, db: projectorDb, projections, logger });
+      projectors = started;
       closers.push(() => started.stop());
-      // Policies (process managers) run where the projections do: same switch.
-      const policies = await startPolicies({
+      // The reactors (process managers, mail) run where the projectors do: same switch, after
+      // the read-model migrations, which create their checkpoint table.
+      const reactors = allReactors({
         store,
-        databaseUrl,
         logger,
         mail: {
           queue,
@@ -105,7 +106,14 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
           adminEmails: () => adminEmails(db, config),
         },
       });
-      closers.push(() => policies.stop());
+      // An active reactor holds one connection (its lease): their own pool.
+      const reactorDb = createKysely({
+        connectionString: databaseUrl,
+        poolMax: reactors.length + 1,
+      });
+      closers.push(() => reactorDb.destroy());
+      const reacting = startReactors({ store, db: reactorDb, reactors, logger });
+      closers.push(() => reacting.stop());
     }
 
     // Session checks answered from memory, kept fresh by NOTIFY (token-revocations.ts).
@@ -138,7 +146,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
         queue,
         waiter,
         revocations,
-        projectionRunner: runner,
+        projectors,
         payments,
         files,
         metrics,

@@ -2,7 +2,7 @@
 
 // The document pool the product runs the ATS check in, for the bench to measure its cost.
 export { createDocumentPool } from '../document-work/document-pool';
-export { PROBE as DOCUMENT_POOL_PROBE } from '../document-work/testing/pool-probe';
+export { DOCUMENT_POOL_PROBE } from '../document-work/testing/pool-probe';
 export { CORPUS_EXPECTATIONS } from '../features/ats/corpus/corpus-expectations';
 // The shared corpus of real resumes, for the bench (located as the corpus test finds it).
 export {

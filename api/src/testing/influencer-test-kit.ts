@@ -15,7 +15,7 @@ import type { JsonObject, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
 import { handleCommand } from '../commands/handle-command';
-import { INFLUENCER_REFERRALS_POLICY } from '../policies/influencer-referrals.policy';
+import { INFLUENCER_REFERRALS_REACTOR } from '../reactors/influencer-referrals.reactor';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface InfluencerTestApp extends TestApp {
@@ -44,9 +44,9 @@ export interface InfluencerTestApp extends TestApp {
   refundOrder(orderId: string): Promise<void>;
   /** The newest position the kit knows to be committed (its own appends, or the head). */
   lastPosition(): Promise<Position | null>;
-  /** Where a policy's checkpoint stands (null = before the first event). */
-  policyPosition(name?: string): Promise<Position | null>;
-  /** Waits until the referral policy has handled everything appended so far, then projections. */
+  /** Where a reactor's checkpoint stands (null = before the first event). */
+  reactorPosition(name?: string): Promise<Position | null>;
+  /** Waits until the referral reactor has handled everything appended so far, then projections. */
   settle(): Promise<void>;
   typesOf(streamName: string): Promise<string[]>;
 }
@@ -79,7 +79,7 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
     return lastAppended !== null && lastAppended > head ? lastAppended : head;
   };
 
-  const policyPosition = async (name = INFLUENCER_REFERRALS_POLICY): Promise<Position | null> => {
+  const reactorPosition = async (name = INFLUENCER_REFERRALS_REACTOR): Promise<Position | null> => {
     const result = await sql<{ position: string | null }>`
       SELECT position FROM reactor_checkpoints WHERE name = ${name}
     `.execute(db);
@@ -204,20 +204,20 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
       });
       appended(position);
     },
-    policyPosition,
+    reactorPosition,
     lastPosition,
     async settle() {
       const target = await lastPosition();
       if (target !== null) {
         await vi.waitFor(
           async () => {
-            const position = await policyPosition();
+            const position = await reactorPosition();
             expect(position !== null && position >= target).toBe(true);
           },
           { timeout: 30_000, interval: 25 },
         );
       }
-      // What the policy appended is committed now; a marker appended after it orders after it
+      // What the reactor appended is committed now; a marker appended after it orders after it
       // (positions follow transaction order), so projections past the marker show it all.
       const marker = await store.append(`test-settled-${randomUUID()}`, [
         { id: randomUUID(), type: 'TestSettled', data: {}, metadata: {} },

@@ -104,7 +104,7 @@ export async function registerUser(
   return { id, email, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** What a captured payment does to an order (the payments policy issues this command). */
+/** What a captured payment does to an order (the payment settlement issues this command). */
 export async function markPaid(t: TestApp, orderId: string): Promise<void> {
   await t.caughtUp(['orders']);
   const row = await t.services.db

@@ -30,16 +30,16 @@ import { type Random, seededRandom } from './seeded-random';
 /*
  * A year of Shortlist's history, decided by the real deciders in memory: every event comes out
  * of `decide` for the command the app would have issued (same types, same payloads, the same
- * deterministic ids where the app derives them, the same metadata), and the referral policy's
- * reactions are decided here too, with the policy's ids, so a policy run over the seeded store
+ * deterministic ids where the app derives them, the same metadata), and the referral reactor's
+ * reactions are decided here too, with the reactor's ids, so a reactor run over the seeded store
  * finds nothing left to do. The writer appends what one simulated day produced, in four phases
  * (e-mail reservations, accounts, orders and payments, influencer ledgers), so a reader of $all
  * meets a registration before that user's orders and an order's payment before its reward, and
  * an account is only written once its e-mail is held, as register-account.ts does.
  */
 
-/** influencer-referrals.policy.ts's actor. */
-const REFERRAL_POLICY_ACTOR = 'system:influencer-referrals';
+/** influencer-referrals.reactor.ts's actor. */
+const REFERRAL_REACTOR_ACTOR = 'system:influencer-referrals';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -274,14 +274,14 @@ export function planSeedHistory(options: SeedPlanOptions) {
     now: new Date(at).toISOString(),
   });
 
-  /** As influencer-referrals.policy.ts: caused by the event, timed at it, ids from its key. */
-  const policyMeta = (trigger: Decided, triggerMeta: CommandMetadata): CommandMetadata => ({
-    actor: REFERRAL_POLICY_ACTOR,
+  /** As influencer-referrals.reactor.ts: caused by the event, timed at it, ids from its key. */
+  const reactorMeta = (trigger: Decided, triggerMeta: CommandMetadata): CommandMetadata => ({
+    actor: REFERRAL_REACTOR_ACTOR,
     correlationId: triggerMeta.correlationId,
     causationId: trigger.id,
     now: triggerMeta.now,
   });
-  const policyIds = (commandType: string, key: string) => (index: number) =>
+  const reactorIds = (commandType: string, key: string) => (index: number) =>
     deterministicEventId(`policy:${commandType}`, `${key}:${index}`);
 
   const actions: { at: number; act: () => void }[] = [];
@@ -358,9 +358,9 @@ export function planSeedHistory(options: SeedPlanOptions) {
         type: 'RegisterReferral',
         // Seeded people are distinct, so no two share a person key.
         data: { userId: person.id, userEmail: person.email, personKey: `seed:${person.id}` },
-        metadata: policyMeta(registered, metadata),
+        metadata: reactorMeta(registered, metadata),
       },
-      policyIds('RegisterReferral', person.id),
+      reactorIds('RegisterReferral', person.id),
     );
   }
 
@@ -517,9 +517,9 @@ export function planSeedHistory(options: SeedPlanOptions) {
           {
             type: 'CreditReferralReward',
             data: { userId: person.id, orderId, rules: DEFAULT_REWARD_RULES },
-            metadata: policyMeta(orderPaid, metadata),
+            metadata: reactorMeta(orderPaid, metadata),
           },
-          policyIds('CreditReferralReward', person.id),
+          reactorIds('CreditReferralReward', person.id),
         );
       }
     });
@@ -557,9 +557,9 @@ export function planSeedHistory(options: SeedPlanOptions) {
             {
               type: 'ClawBackReferralReward',
               data: { userId: person.id, orderId },
-              metadata: policyMeta(orderRefunded, metadata),
+              metadata: reactorMeta(orderRefunded, metadata),
             },
-            policyIds('ClawBackReferralReward', orderId),
+            reactorIds('ClawBackReferralReward', orderId),
           );
         }
       });

@@ -52,7 +52,7 @@ function toAuditLogRow(event: RecordedEvent): NewAuditLogRow {
     actor: metadataText(metadata, 'actor'),
     correlation_id: metadataText(metadata, 'correlationId'),
     causation_id: metadataText(metadata, 'causationId'),
-    // A malformed time must not wedge the runner on one event forever; the store's time stands in.
+    // A malformed time must not wedge the projector on one event; the store's time stands in.
     at: eventTime(event),
   };
 }

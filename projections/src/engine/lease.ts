@@ -1,7 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 
-/** Lease namespaces: a projection and a policy of the same name never share a lease. */
+/**
+ * Lease namespaces: a projection and a reactor of the same name never share a lease. The
+ * reactors' value keeps the word they were once called by: a process of the previous release
+ * still running during a deploy must contend for the same locks.
+ */
 export const PROJECTION_LEASES = 'shortlist.projections';
 export const REACTOR_LEASES = 'shortlist.policies';
 

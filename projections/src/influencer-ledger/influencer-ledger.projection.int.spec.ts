@@ -80,7 +80,7 @@ const history = recordedEvents([
   user('u1', 'u1@example.com', 'i1'),
   user('u2', 'u2@example.com', 'i1'),
   user('u3', 'u3@example.com', null),
-  // u1 orders before the ledger records the referral (the policy may lag): still listed.
+  // u1 orders before the ledger records the referral (the referral reactor may lag): still listed.
   placed('o1', 'u1', 'resume_review'),
   ledger('ReferralRegistered', { userId: 'u1', at: '2026-11-01T09:00:00.000Z' }),
   ledger('ReferralRegistered', { userId: 'u2', at: '2026-11-01T09:01:00.000Z' }),

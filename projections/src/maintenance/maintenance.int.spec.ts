@@ -2,8 +2,9 @@ import type { EventStore, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogProjection } from '../audit-log/audit-log.projection';
+import type { Subscribers } from '../engine/subscriber';
 import { silentLogger } from '../logger';
-import { type ProjectionRunner, startProjectionRunner } from '../runner/projection-runner';
+import { startProjectors } from '../projector/projector';
 import {
   createProjectionTestContext,
   type ProjectionTestContext,
@@ -41,8 +42,8 @@ async function checkpoint(): Promise<Position | null | undefined> {
   return row?.position;
 }
 
-async function withRunner<T>(work: (runner: ProjectionRunner) => Promise<T>): Promise<T> {
-  const runner = startProjectionRunner({
+async function withRunner<T>(work: (runner: Subscribers) => Promise<T>): Promise<T> {
+  const runner = startProjectors({
     store: ctx.store,
     db: ctx.newDb(),
     projections: [auditLogProjection],
@@ -86,7 +87,7 @@ describe('rebuild', () => {
     expect(await auditRows()).toEqual(live);
   });
 
-  it('resets in one transaction and lets the running runner replay', async () => {
+  it('resets in one transaction and lets the running projector replay', async () => {
     await withRunner(async () => {
       const live = await auditRows();
       await tamper();
@@ -95,7 +96,7 @@ describe('rebuild', () => {
         store: ctx.store,
         projection: auditLogProjection,
       });
-      expect(result.mode).toBe('runner');
+      expect(result.mode).toBe('projector');
       await eventually(async () => expect(await checkpoint()).toBe(lastAppended));
       expect(await auditRows()).toEqual(live);
     });

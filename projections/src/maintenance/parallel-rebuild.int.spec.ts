@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKysely } from '../database';
 import { silentLogger } from '../logger';
 import type { Projection } from '../projection';
+import { startProjectors } from '../projector/projector';
 import { allProjections } from '../registry';
-import { startProjectionRunner } from '../runner/projection-runner';
 import {
   createProjectionTestContext,
   newEvent,
@@ -164,7 +164,7 @@ beforeAll(async () => {
   // The live replay: the runner applies the history batch by batch and quarantines the poison.
   // One connection per active projection, and its queries.
   const runnerDb = createKysely({ connectionString: ctx.url, poolMax: projections.length + 2 });
-  const runner = startProjectionRunner({
+  const runner = startProjectors({
     store: ctx.store,
     db: runnerDb,
     projections,

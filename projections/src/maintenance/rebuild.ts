@@ -4,8 +4,8 @@ import { type Database, poolOf } from '../database';
 import { PROJECTION_LEASES, releaseLease, tryLease } from '../engine/lease';
 import { errorMessage, type Logger, silentLogger } from '../logger';
 import type { Projection } from '../projection';
-import { CheckpointMovedError, prepareCheckpoint, resetProjection } from '../runner/checkpoints';
-import { isTransientError } from '../runner/transient-error';
+import { CheckpointMovedError, prepareCheckpoint, resetProjection } from '../projector/checkpoints';
+import { isTransientError } from '../projector/transient-error';
 import { createIndexes, type DroppedIndex, dropDeferrableIndexes } from './deferred-indexes';
 import { type LaneWork, replayInLanes } from './replay-lanes';
 import { type ReplayTarget, replayPages } from './replay-pages';
@@ -22,11 +22,11 @@ const DEFAULT_BATCH_SIZE = 20_000;
 export interface RebuildResult {
   projection: string;
   /**
-   * 'inline': no runner held the projection, so this call replayed it to the head itself.
-   * 'runner': a running runner holds it; it notices the reset and catches up on its own.
+   * 'inline': no projector held the projection, so this call replayed it to the head itself.
+   * 'projector': a running projector holds it; it notices the reset and catches up on its own.
    */
-  mode: 'inline' | 'runner';
-  /** Checkpoint after an inline rebuild; null when the runner does the work. */
+  mode: 'inline' | 'projector';
+  /** Checkpoint after an inline rebuild; null when the projector does the work. */
   position: Position | null;
 }
 
@@ -51,7 +51,7 @@ export async function rebuildProjection(
 
 /**
  * Rebuilds several projections in ONE pass over the events, holding their leases on one
- * connection. A projection a running runner holds is reset (committed) and left to it.
+ * connection. A projection a running projector holds is reset (committed) and left to it.
  *
  * The ones held here are rebuilt in parallel lanes (replay-lanes.ts): each lane, a connection of
  * its own, rebuilds its projections in ONE transaction: reset, the non-unique indexes of the
@@ -64,9 +64,9 @@ export async function rebuildProjection(
  * wait for that lane's commit and then see the complete new rows; a failure rolls that lane
  * back to the old rows. Lanes commit separately, so for a moment one read model may show the
  * rebuilt history and another the old one; each is whole at its checkpoint, which is what the
- * live runner promises anyway (every projection advances on its own).
+ * live projectors promise anyway (every projection advances on its own).
  * If an event fails a projection, that lane is rolled back and its projections are replayed
- * page by page, which sets such events aside (quarantine) as the runner does; the other lanes
+ * page by page, which sets such events aside (quarantine) as a projector does; the other lanes
  * keep what they committed.
  */
 export async function rebuildProjections(
@@ -94,10 +94,10 @@ export async function rebuildProjections(
           continue;
         }
         await conn.transaction().execute((trx) => resetProjection(trx, projection));
-        logger.info({ projection: projection.name }, 'reset; a runner holds it and will replay');
+        logger.info({ projection: projection.name }, 'reset; a projector holds it and will replay');
         results.set(projection.name, {
           projection: projection.name,
-          mode: 'runner',
+          mode: 'projector',
           position: null,
         });
       }

@@ -57,7 +57,7 @@ export interface ReplayLanesOptions {
  * Each lane commits on its own, when it has applied the last page: a reader of one read model
  * sees its old rows (or waits, behind the lane's truncate) until that lane commits, then the new
  * ones, complete; read models in different lanes switch at different moments, as they advance
- * separately under the live runner. A lane that fails rolls back alone and is answered with its
+ * separately under the live projectors. A lane that fails rolls back alone and is answered with its
  * error; the others go on. A failed read fails every lane still running.
  */
 export async function replayInLanes(options: ReplayLanesOptions): Promise<LaneOutcome[]> {

@@ -8,8 +8,8 @@ import {
   applyIsolated,
   CHECKPOINT_CHANNEL,
   CheckpointMovedError,
-} from '../runner/checkpoints';
-import { isTransientError } from '../runner/transient-error';
+} from '../projector/checkpoints';
+import { isTransientError } from '../projector/transient-error';
 import { sinkEvent } from '../sink';
 
 /** A projection being replayed and the checkpoint it has reached (null: before the first event). */
@@ -32,12 +32,12 @@ export interface ReplayOptions {
  * The page-by-page replay, which rebuild and verify fall back to when their one-transaction
  * replay fails (an event a projection refuses): every page of events is read once (the next
  * read under way while this one is applied) and applied to ALL the targets in ONE transaction
- * per page, whose last statement moves all their checkpoints together. The live runner
+ * per page, whose last statement moves all their checkpoints together. The live projector
  * commits each projection's batch separately because each runs on its own; a replay that owns
  * every target (their leases, or a scratch schema) would otherwise pay seven transactions, seven
  * row locks and seven checkpoint updates per page, most of them for projections with nothing
  * to do in it. A page one projection fails on is rolled back and applied again one projection
- * at a time as the runner applies it (applyBatch, then event by event, quarantining what still
+ * at a time as the projector applies it (applyBatch, then event by event, quarantining what still
  * fails), so a bad event is set aside in the projection it fails, as a live run would.
  * The caller holds the targets (leases or a scratch schema) and `conn` is one connection.
  */
@@ -152,7 +152,7 @@ async function applyPage(
   }
 }
 
-/** One page for one projection, as the runner applies a batch after its retries. */
+/** One page for one projection, as the projector applies a batch after its retries. */
 async function applyAlone(
   conn: Kysely<Database>,
   target: ReplayTarget,

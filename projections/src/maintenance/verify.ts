@@ -5,9 +5,14 @@ import { createKysely, poolOf } from '../database';
 import { type Logger, silentLogger } from '../logger';
 import { migrateToLatest } from '../migrations/migrate';
 import type { Projection } from '../projection';
+import {
+  catchUp,
+  prepareCheckpoint,
+  readCheckpoint,
+  resetProjection,
+} from '../projector/checkpoints';
+import { isTransientError } from '../projector/transient-error';
 import { allProjections } from '../registry';
-import { catchUp, prepareCheckpoint, readCheckpoint, resetProjection } from '../runner/checkpoints';
-import { isTransientError } from '../runner/transient-error';
 import { compareTable, type TableDifference } from './compare-tables';
 import { dropDeferrableIndexes } from './deferred-indexes';
 import { replayInLanes } from './replay-lanes';
@@ -158,7 +163,7 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     const now = (await readCheckpoint(live, projection.name))?.position ?? null;
     await replayTo(projection, now);
     return live.transaction().execute(async (trx) => {
-      // ...then the checkpoint row is held FOR SHARE, which pauses this projection's runner (it
+      // ...then the checkpoint row is held FOR SHARE, which pauses this projection's projector (it
       // locks the row FOR UPDATE first in every batch), and the last few events are replayed.
       const row = await trx
         .selectFrom('projection_checkpoints')

@@ -1,16 +1,17 @@
 import type { Position } from '@shortlist/eventstore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Subscribers } from '../engine/subscriber';
 import { silentLogger } from '../logger';
 import { rebuildProjection } from '../maintenance/rebuild';
 import { verifyProjections } from '../maintenance/verify';
 import type { Projection } from '../projection';
-import { type ProjectionRunner, startProjectionRunner } from '../runner/projection-runner';
+import { startProjectors } from '../projector/projector';
 import { createProjectionTestContext, newEvent, type ProjectionTestContext } from '../testing';
 import { usersProjection } from '../users/users.projection';
 import { listQuarantinedEvents, retryQuarantinedEvent } from './quarantine';
 
 let ctx: ProjectionTestContext;
-let runner: ProjectionRunner | null = null;
+let runner: Subscribers | null = null;
 let lastAppended: Position | null = null;
 
 /** The users projection, except that it throws on one chosen event while `broken` is set. */
@@ -73,7 +74,7 @@ describe('quarantine', () => {
     await register('u1');
     poisonId = await register('u2');
     await register('u3');
-    runner = startProjectionRunner({
+    runner = startProjectors({
       store: ctx.store,
       db: ctx.newDb(),
       projections: [flakyUsers],
@@ -181,7 +182,7 @@ describe('quarantine', () => {
     });
     await ctx.store.append('user-u5', [malformed]);
     await register('u6');
-    runner = startProjectionRunner({
+    runner = startProjectors({
       store: ctx.store,
       db: ctx.newDb(),
       projections: [usersProjection],

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
- * Events a projection could not apply, set aside so later events flow on (runner metadata, not
+ * Events a projection could not apply, set aside so later events flow on (projector metadata, not
  * a read model: wall-clock columns are allowed, and rebuild/verify never compare it).
  * Open while `resolved_at` is null; a retry that applies the event, or a rebuild, resolves it.
  */

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 import { errorMessage } from '../logger';
 import { findProjection, type Projection } from '../projection';
-import { applyToProjection } from '../runner/checkpoints';
+import { applyToProjection } from '../projector/checkpoints';
 import { sinkText } from '../sink';
 import type { QuarantinedEvent } from './quarantine.table';
 
@@ -45,7 +45,7 @@ export type RetryResult =
 /**
  * Re-applies one quarantined event, on demand (after the cause was fixed). It is applied where
  * the projection stands NOW, after the later events it skipped, in one transaction that holds
- * the projection's checkpoint row (so no batch of the runner interleaves), and the row is marked
+ * the projection's checkpoint row (so no batch of the projector interleaves), and the row is marked
  * resolved. For a projection whose later events updated the same rows, a rebuild replays
  * everything in order instead; `verify` shows whether the two differ. A failed retry keeps the
  * event quarantined with the new error.
@@ -89,7 +89,7 @@ export async function retryQuarantinedEvent(options: {
         .where('name', '=', projection.name)
         .forUpdate()
         .executeTakeFirst();
-      // Behind the event (a reset the runner has not replayed yet): the replay will reach it.
+      // Behind the event (a reset the projector has not replayed yet): the replay will reach it.
       const position = checkpoint?.position ?? null;
       if (position === null || position < open.position) return null;
       const row = await trx

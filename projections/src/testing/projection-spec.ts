@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../database';
 import type { Projection } from '../projection';
-import { applyToProjection } from '../runner/checkpoints';
+import { applyToProjection } from '../projector/checkpoints';
 
 /** Every row of each table, as JSON, sorted so two snapshots compare regardless of row order. */
 export type TableSnapshot = Record<string, JsonObject[]>;
@@ -27,7 +27,7 @@ async function applyInOneTransaction(
   projection: Projection,
   events: RecordedEvent[],
 ): Promise<void> {
-  // The runner's own entry (sink, decode), so a spec sees what the live projection sees.
+  // The projector's own entry (sink, decode), so a spec sees what the live projection sees.
   await db.transaction().execute((trx) => applyToProjection(trx, projection, events));
 }
 

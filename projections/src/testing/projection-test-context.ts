@@ -16,14 +16,14 @@ export interface ProjectionTestContext {
   url: string;
   /** The PostgreSQL event store, in the same database as the read models. */
   store: EventStore;
-  /** Migrated read models; sized for a runner plus test queries. */
+  /** Migrated read models; sized for a projector plus test queries. */
   db: Kysely<Database>;
   /** Appends events built from (type, data) pairs, with audit metadata filled in. */
   append(
     streamName: string,
     ...events: Array<[type: string, data?: JsonObject]>
   ): Promise<AppendResult>;
-  /** A further Kysely on the same database, e.g. for a second runner "process". */
+  /** A further Kysely on the same database, e.g. for a second projector "process". */
   newDb(): Kysely<Database>;
   /** Closes everything opened here and drops the database. */
   drop(): Promise<void>;

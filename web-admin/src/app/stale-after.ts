@@ -7,7 +7,7 @@ import {
   getAdminDashboardRoute,
   getAdminOrderDetailRoute,
   getAdminRewardRulesRoute,
-  getOrderHistoryRoute,
+  getAuditTrailRoute,
   getSupportQueryRoute,
   listAdminInfluencerPayoutsRoute,
   listAdminInfluencerQueriesRoute,
@@ -33,7 +33,7 @@ import { staleAfter } from '@shortlist/web-kit';
 const ORDER_READS = [
   listAdminOrdersRoute,
   getAdminOrderDetailRoute,
-  getOrderHistoryRoute,
+  getAuditTrailRoute,
   listAdminUserOrdersRoute,
   getAdminDashboardRoute,
 ];

@@ -208,10 +208,10 @@ export const messages = {
     refunding: 'Refunding…',
     refundIssued: ADMIN_MESSAGES.refundIssued,
     refundFailed: 'Refund failed',
-    // History.
-    historyFailed: 'Failed to load the history',
-    historyEmpty: 'No events recorded.',
-    historyLabel: 'Order history',
+    // The History tab: the order's audit trail.
+    auditTrailFailed: 'Failed to load the audit trail',
+    auditTrailEmpty: 'No events recorded.',
+    auditTrailLabel: 'Audit trail',
     by: 'by',
   },
   users: {

@@ -2,12 +2,9 @@ import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
 
 export type ChipTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 'accent';
 
-/** SPEC §4 order statuses: the domain's list, the one the contract's Order carries. */
-export type OrderStatusValue = OrderStatus;
-
 export type PaymentStatusValue = 'paid' | 'unpaid';
 
-const ORDER_STATUS_LOOK: Readonly<Record<OrderStatusValue, { label: string; tone: ChipTone }>> = {
+const ORDER_STATUS_LOOK: Readonly<Record<OrderStatus, { label: string; tone: ChipTone }>> = {
   pending: { label: 'Pending', tone: 'warning' },
   processing: { label: 'Processing', tone: 'info' },
   completed: { label: 'Completed', tone: 'success' },
@@ -20,12 +17,12 @@ const ORDER_STATUS_LOOK: Readonly<Record<OrderStatusValue, { label: string; tone
  * SPEC §4: a missing status, or 'paid' written into the status field, is shown as pending.
  * Anything else unknown is treated the same way, so a chip never shows a raw server value.
  */
-export function normalizeOrderStatus(status: string | null | undefined): OrderStatusValue {
+export function normalizeOrderStatus(status: string | null | undefined): OrderStatus {
   const value = status?.trim().toLowerCase();
   return isOrderStatus(value) ? value : 'pending';
 }
 
-function isOrderStatus(value: string | undefined): value is OrderStatusValue {
+function isOrderStatus(value: string | undefined): value is OrderStatus {
   return value !== undefined && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 

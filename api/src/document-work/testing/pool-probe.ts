@@ -4,7 +4,7 @@ const MODULE = new URL('./pool-probe.worker.ts', import.meta.url);
 const LIMIT = 'Past the limit.';
 
 /** The probe jobs of pool-probe.worker.ts, typed for `pool.run`. */
-export const PROBE = {
+export const DOCUMENT_POOL_PROBE = {
   echo: documentJob(MODULE, 'echo', LIMIT) as DocumentJob<
     string,
     { input: string; threadId: number }

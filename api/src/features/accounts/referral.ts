@@ -3,7 +3,7 @@ import type { Database } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
 
 /**
- * The attribution a registration carries (ARCHITECTURE.md: the referral policy credits the
+ * The attribution a registration carries (ARCHITECTURE.md: the referral reactor credits the
  * influencer later). An unknown or removed code registers without attribution rather than
  * failing: the visitor did nothing wrong. A self-referral (the influencer's own e-mail) earns
  * nothing, so it is not attributed either.

@@ -42,7 +42,7 @@ beforeAll(async () => {
   alice = await registerNamed(t, { name: 'Alice Sharma', email: `alice-${tag}@example.com` });
   bob = await registerNamed(t, { name: 'Bob Kumar', email: `bob-${tag}@example.com` });
   order.scratch = await placeResumeOrder(t, alice);
-  // A payment-stream event between placing and paying: the history must merge it in order.
+  // A payment-stream event between placing and paying: the audit trail must merge it in order.
   await t.services.store.append(paymentStreamName(order.scratch), [
     {
       id: randomUUID(),
@@ -375,7 +375,7 @@ describe('the audit trail', () => {
     expect(missing.json()).toEqual({ message: 'Order details not found.' });
   });
 
-  it('keeps the history of a deleted order, its personal fields read as null', async () => {
+  it('keeps the audit trail of a deleted order, its personal fields read as null', async () => {
     expect((await call('DELETE', `/orders/${order.unpaid}`, bob)).status).toBe(200);
     expect((await call('GET', `/admin/orders/${order.unpaid}`)).status).toBe(404);
     const { items } = (await call('GET', `/admin/orders/${order.unpaid}/history`)).json();

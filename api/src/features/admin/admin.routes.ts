@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminContext } from '../../auth/auth-context';
 import { DOCUMENT_MULTIPART_OPTIONS } from '../../files/document-upload';
-import { orderHistoryRoute } from './audit/order-history.route';
+import { auditTrailRoute } from './audit/audit-trail.route';
 import { adminDashboardRoute } from './dashboard/admin-dashboard.route';
 import { adminHealthRoutes } from './health/admin-health.route';
 import { adminInfluencerPayoutsRoute } from './influencers/admin-influencer-payouts.route';
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderAttachmentsRoutes);
   await app.register(orderSuggestionsRoute);
   await app.register(refundOrderRoutes);
-  await app.register(orderHistoryRoute);
+  await app.register(auditTrailRoute);
   await app.register(listUsersRoute);
   await app.register(userOrdersRoute);
   await app.register(supportQueriesRoutes);

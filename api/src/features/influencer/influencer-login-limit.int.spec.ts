@@ -1,4 +1,4 @@
-import { INFLUENCER_MESSAGES as M } from '@shortlist/domain/contract';
+import { INFLUENCER_ROUTE_MESSAGES as M } from '@shortlist/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../testing/account-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';

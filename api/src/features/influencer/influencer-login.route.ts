@@ -1,4 +1,4 @@
-import { loginInfluencerRoute, INFLUENCER_MESSAGES as M } from '@shortlist/domain/contract';
+import { loginInfluencerRoute, INFLUENCER_ROUTE_MESSAGES as M } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
 import { contractRoute } from '../../shared/contract-route';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { influencerLedgerDecider, influencerStreamName } from '@shortlist/domain';
 import {
   listInfluencerPayoutsRoute,
-  INFLUENCER_MESSAGES as M,
+  INFLUENCER_ROUTE_MESSAGES as M,
   requestInfluencerPayoutRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

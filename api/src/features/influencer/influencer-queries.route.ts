@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { influencerQueryDecider, influencerQueryStreamName } from '@shortlist/domain';
 import {
   listInfluencerQueriesRoute,
-  INFLUENCER_MESSAGES as M,
+  INFLUENCER_ROUTE_MESSAGES as M,
   openInfluencerQueryRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

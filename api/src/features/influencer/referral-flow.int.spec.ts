@@ -1,13 +1,15 @@
 import { influencerStreamName, orderStreamName } from '@shortlist/domain';
-import pg from 'pg';
+import {
+  createKysely,
+  readReactorCheckpoint,
+  silentLogger,
+  startReactors,
+} from '@shortlist/projections';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { influencerReferralsPolicy } from '../../policies/influencer-referrals.policy';
-import { silentPolicyLogger } from '../../policies/policy';
-import { readPolicyCheckpoint } from '../../policies/policy-checkpoints';
-import { startPolicyRunner } from '../../policies/policy-runner';
+import { influencerReferralsReactor } from '../../reactors/influencer-referrals.reactor';
 import { createInfluencerTestApp, type InfluencerTestApp } from '../../testing/influencer-test-kit';
 
-// The referral programme end to end: events in, the policy's commands out, the ledger's read
+// The referral programme end to end: events in, the reactor's commands out, the ledger's read
 // models and the influencer's dashboard showing the result.
 let t: InfluencerTestApp;
 let influencer: { id: string; code: string; token: string };
@@ -106,37 +108,34 @@ describe('referral rewards', () => {
 
   it('changes nothing when deliveries repeat, racing or replayed from checkpoint zero', async () => {
     const before = await ledgerTypes();
-    const policy = influencerReferralsPolicy({
-      store: t.services.store,
-      logger: silentPolicyLogger,
-    });
+    const reactor = influencerReferralsReactor({ store: t.services.store, logger: silentLogger });
     // Verify and webhook arriving together: the same OrderPaid handled twice at once.
     const paid = (await t.services.store.readStream(orderStreamName(firstReview))).events.find(
       (event) => event.type === 'OrderPaid',
     );
     if (paid === undefined) throw new Error('no OrderPaid');
-    await Promise.all([policy.handle(paid), policy.handle(paid)]);
+    await Promise.all([reactor.handle(paid), reactor.handle(paid)]);
 
     // Every event delivered again, from the very first: a second runner with a fresh checkpoint.
-    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
-    const replay = startPolicyRunner({
+    const db = createKysely({ connectionString: t.databaseUrl, poolMax: 2 });
+    const replay = startReactors({
       store: t.services.store,
-      pool,
-      policies: [{ ...policy, name: 'influencer-referrals-replay' }],
-      logger: silentPolicyLogger,
+      db,
+      reactors: [{ ...reactor, name: 'influencer-referrals-replay' }],
+      logger: silentLogger,
     });
     try {
       const head = await t.lastPosition();
       await vi.waitFor(
         async () => {
-          const position = await readPolicyCheckpoint(pool, 'influencer-referrals-replay');
+          const position = await readReactorCheckpoint(db, 'influencer-referrals-replay');
           expect(head !== null && position !== null && position >= head).toBe(true);
         },
         { timeout: 30_000, interval: 50 },
       );
     } finally {
       await replay.stop();
-      await pool.end();
+      await db.destroy();
     }
     await t.settle();
     expect(await ledgerTypes()).toEqual(before);
@@ -213,6 +212,6 @@ describe('referrals that earn nothing', () => {
       'InfluencerCreated',
       'InfluencerRemoved',
     ]);
-    // settle() returning means the policy moved past the refusals rather than retrying them.
+    // settle() returning means the reactor moved past the refusals rather than retrying them.
   });
 });

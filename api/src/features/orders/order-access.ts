@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { MESSAGES } from '../../auth/auth-token';
 import { BATCH_ONLY } from '../../shared/batch-only';
 import { HttpError } from '../../shared/http-error';
-import { ORDERS_MESSAGES } from './orders.messages';
+import { ORDER_ROUTE_MESSAGES } from './orders.messages';
 
 export type OrderAccess = 'read' | 'change';
 
@@ -40,7 +40,7 @@ export async function orderFor(
  */
 export async function callerEmail(app: FastifyInstance, request: FastifyRequest): Promise<string> {
   const email = await emailsOf(app.db).load(request.user.id);
-  if (email === null) throw new HttpError(401, ORDERS_MESSAGES.accountNotFound);
+  if (email === null) throw new HttpError(401, ORDER_ROUTE_MESSAGES.accountNotFound);
   return email;
 }
 

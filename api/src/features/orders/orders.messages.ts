@@ -1,5 +1,5 @@
 /** What the orders routes say to people (SPEC §7/§8 wording where the spec has one). */
-export const ORDERS_MESSAGES = {
+export const ORDER_ROUTE_MESSAGES = {
   resumeSaved: 'Resume saved',
   orderDeleted: 'Order deleted.',
   currencyUpdated: (code: string) => `Currency updated to ${code}.`,

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { orderStreamName } from '@shortlist/domain';
 import type { RecordedEvent } from '@shortlist/eventstore';
-import { readReactorCheckpoint } from '@shortlist/projections';
-import pg from 'pg';
+import {
+  createKysely,
+  readReactorCheckpoint,
+  silentLogger,
+  startReactors,
+} from '@shortlist/projections';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { silentPolicyLogger } from '../../policies/policy';
-import { startPolicyRunner } from '../../policies/policy-runner';
 import { createBullMqQueue } from '../../queue/bullmq.queue';
 import { createInProcessQueue } from '../../queue/in-process.queue';
 import type { JobQueue } from '../../queue/job-queue.port';
@@ -67,7 +69,7 @@ describe('each mail is sent once', () => {
     return mailReactor({
       store: t.services.store,
       queue,
-      logger: silentPolicyLogger,
+      logger: silentLogger,
       publicOrigin: 'https://shortlist.test',
       unpaidReminderSeconds: 3600,
       adminEmails: async () => [admin.email],
@@ -103,12 +105,12 @@ describe('each mail is sent once', () => {
     const before = messageIds();
     const queue = createInProcessQueue({});
     const reactor = instance(queue);
-    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
-    const replay = startPolicyRunner({
+    const db = createKysely({ connectionString: t.databaseUrl, poolMax: 2 });
+    const replay = startReactors({
       store: t.services.store,
-      pool,
-      policies: [{ ...reactor, name: `${MAIL_REACTOR}-replay` }],
-      logger: silentPolicyLogger,
+      db,
+      reactors: [{ ...reactor, name: `${MAIL_REACTOR}-replay` }],
+      logger: silentLogger,
     });
     try {
       await vi.waitFor(
@@ -121,7 +123,7 @@ describe('each mail is sent once', () => {
       );
     } finally {
       await replay.stop();
-      await pool.end();
+      await db.destroy();
     }
     await queue.whenIdle();
     expect(messageIds()).toEqual(before);

@@ -108,7 +108,7 @@ const metadata = (actor: string) => ({
   now: new Date().toISOString(),
 });
 
-/** Runs an order command as its route or policy would (the events are what the mails follow). */
+/** Runs an order command as its route or reactor would (the events are what the mails follow). */
 export async function onOrder(
   t: TestApp,
   orderId: string,

@@ -1,5 +1,5 @@
 /** What the influencer and admin-influencer routes say, worded as SPEC.md §5 and §8 word them. */
-export const INFLUENCER_MESSAGES = {
+export const INFLUENCER_ROUTE_MESSAGES = {
   invalidLogin: 'Invalid login',
   enterEmailAndPassword: 'Please enter email and password',
   passwordTooShort: 'Password must be at least 8 characters.',

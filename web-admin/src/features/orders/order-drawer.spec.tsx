@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardAnswer, json, renderAdmin, stubApi } from '../../testing/render-admin';
 import {
   apiOrder,
+  auditTrailAnswer,
   detailAnswer,
-  historyAnswer,
   listItem,
   ORDER_ID,
   resumeView,
@@ -30,7 +30,7 @@ function api(
     if (method === 'GET' && path.startsWith('/admin/orders?'))
       return json(200, { items: [listItem()], total: 1 });
     if (method === 'GET' && path === `/admin/orders/${ORDER_ID}/history`)
-      return json(200, historyAnswer);
+      return json(200, auditTrailAnswer);
     if (method === 'GET' && path === `/admin/orders/${ORDER_ID}`) return json(200, detail);
     return undefined;
   });
@@ -199,7 +199,7 @@ describe('Order drawer', () => {
     expect(within(panel).queryByRole('button', { name: /^Refund/ })).toBeNull();
 
     await userEvent.click(within(panel).getByRole('tab', { name: 'History' }));
-    const timeline = await within(panel).findByRole('list', { name: 'Order history' });
+    const timeline = await within(panel).findByRole('list', { name: 'Audit trail' });
     const steps = within(timeline).getAllByRole('listitem');
     expect(steps.map((step) => step.querySelector('span')?.textContent)).toEqual([
       'Order placed',

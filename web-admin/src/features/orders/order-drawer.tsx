@@ -4,10 +4,10 @@ import { ApiError, Drawer, ErrorState, Skeleton, useApiQuery } from '@shortlist/
 import { type KeyboardEvent, useId, useState } from 'react';
 import { shortId } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { AuditTrail } from './audit-trail';
 import type { AttachmentToDelete } from './delete-attachment-dialog';
 import { OrderActions, type OrderDialogKind } from './order-actions';
 import { OrderDetails } from './order-details';
-import { OrderHistory } from './order-history';
 import styles from './orders.module.css';
 
 const copy = messages.orders;
@@ -111,7 +111,7 @@ export function OrderDrawer({
             {tab === 'details' ? (
               <OrderDetails detail={detail.data} onDeleteAttachment={onDeleteAttachment} />
             ) : (
-              <OrderHistory orderId={orderId} customerId={detail.data.customer?.id ?? null} />
+              <AuditTrail orderId={orderId} customerId={detail.data.customer?.id ?? null} />
             )}
           </div>
         </>

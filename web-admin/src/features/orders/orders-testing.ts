@@ -84,7 +84,7 @@ export function detailAnswer(overrides: Record<string, unknown> = {}, order = {}
   };
 }
 
-export const historyAnswer = {
+export const auditTrailAnswer = {
   items: [
     {
       stream: `order-${ORDER_ID}`,

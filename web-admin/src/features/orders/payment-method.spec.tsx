@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardAnswer, json, renderAdmin, stubApi } from '../../testing/render-admin';
-import { detailAnswer, historyAnswer, listItem, ORDER_ID } from './orders-testing';
+import { auditTrailAnswer, detailAnswer, listItem, ORDER_ID } from './orders-testing';
 
 afterEach(() => {
   clearSession();
@@ -19,7 +19,7 @@ async function paymentFactsFor(method: string | null) {
     if (verb === 'GET' && path.startsWith('/admin/orders?'))
       return json(200, { items: [listItem()], total: 1 });
     if (verb === 'GET' && path === `/admin/orders/${ORDER_ID}/history`)
-      return json(200, historyAnswer);
+      return json(200, auditTrailAnswer);
     if (verb === 'GET' && path === `/admin/orders/${ORDER_ID}`) return json(200, answer);
     return undefined;
   });

@@ -5,6 +5,7 @@ import {
   UNPAID_ORDER_EXPIRY_DAYS,
   unpaidOrderExpiresAt,
 } from '@shortlist/domain';
+import type { OrderView } from '@shortlist/domain/contract';
 import { changeOrderCurrencyRoute, getOrderRoute } from '@shortlist/domain/contract';
 import {
   ApiError,
@@ -25,13 +26,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
 import { flowMessages } from '../../shared/flow-messages';
 import { FileButton } from '../../shared/orders/file-button';
-import {
-  currencyOf,
-  formatOrderTime,
-  isPaid,
-  type Order,
-  receiptUrlOf,
-} from '../../shared/orders/order-facts';
+import { currencyOf, formatOrderTime, isPaid, receiptUrlOf } from '../../shared/orders/order-facts';
 import { OrderTimeline, PaymentChip, StageChip } from '../../shared/orders/order-timeline';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { paths } from '../../shared/paths';
@@ -52,7 +47,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   const input = { params: { id: orderId } };
   const order = useApiQuery(getOrderRoute, input);
   const cache = useApiCache();
-  const showOrder = (shown: Order) => cache.set(getOrderRoute, input, { order: shown });
+  const showOrder = (shown: OrderView) => cache.set(getOrderRoute, input, { order: shown });
   const currencyChange = useApiMutation(changeOrderCurrencyRoute);
   const [placed, setPlaced] = useState(false);
   const [switching, setSwitching] = useState(false);
@@ -64,7 +59,7 @@ export function CheckoutDetail({ orderId }: { orderId: string }) {
   });
   const removal = useDeleteOrder(() => navigate(paths.checkout, { replace: true }));
 
-  const switchCurrency = async (current: Order, currency: Currency) => {
+  const switchCurrency = async (current: OrderView, currency: Currency) => {
     setSwitching(true);
     try {
       const changed = await currencyChange.mutateAsync({

@@ -1,3 +1,4 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import {
   type CheckoutStart,
   getOrderRoute,
@@ -7,7 +8,6 @@ import {
 import { ApiError, callApi, errorMessage, useApiCache, useApiClient } from '@shortlist/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
-import type { Order } from '../../shared/orders/order-facts';
 import { loadCheckoutScript, type RazorpaySuccess } from './load-checkout-script';
 import { waitUntilPaid } from './wait-until-paid';
 
@@ -27,7 +27,7 @@ export interface PayNow {
  * verify the signature and read the order until it is paid, then `onPaid`. A dismissed or
  * failed payment releases the button.
  */
-export function usePayNow(onPaid: (orderId: string, order: Order | null) => void): PayNow {
+export function usePayNow(onPaid: (orderId: string, order: OrderView | null) => void): PayNow {
   const client = useApiClient();
   const cache = useApiCache();
   const [payingId, setPayingId] = useState<string | null>(null);

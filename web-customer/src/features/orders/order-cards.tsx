@@ -1,5 +1,6 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import { flowMessages } from '../../shared/flow-messages';
-import { formatOrderTime, newestFirst, type Order } from '../../shared/orders/order-facts';
+import { formatOrderTime, newestFirst } from '../../shared/orders/order-facts';
 import { PaymentChip, StageSummary } from '../../shared/orders/order-timeline';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
@@ -11,7 +12,7 @@ export function OrderCards({
   orders,
   onShowSuggestions,
   onShowReceipt,
-}: OrderActions & { orders: readonly Order[] }) {
+}: OrderActions & { orders: readonly OrderView[] }) {
   if (orders.length === 0) return <p className={styles.muted}>{copy.noMatch}</p>;
   return (
     <ul className={styles.cards} aria-label={copy.caption}>

@@ -1,7 +1,8 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import { Button } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import { FileButton } from '../../shared/orders/file-button';
-import { isReviewOrder, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
+import { isReviewOrder, receiptUrlOf } from '../../shared/orders/order-facts';
 import { useOpenDelivery } from '../../shared/orders/use-open-delivery';
 import styles from './orders.module.css';
 
@@ -9,14 +10,14 @@ const copy = flowMessages.orders;
 
 export interface OrderActions {
   onShowSuggestions: (orderId: string) => void;
-  onShowReceipt: (order: Order) => void;
+  onShowReceipt: (order: OrderView) => void;
 }
 
 /** The builder's form as a PDF and a Word file, made on download (never stored). */
 const BUILT_RESUME = ['pdf', 'docx'] as const;
 
 /** The customer's own files (SPEC §2 Uploads column); for a built resume, its PDF and DOCX. */
-export function UploadsCell({ order }: { order: Order }) {
+export function UploadsCell({ order }: { order: OrderView }) {
   if (order.service === 'resume_from_scratch' && order.customerUploads.length === 0) {
     return (
       <ul className={styles.files}>
@@ -45,7 +46,7 @@ export function DeliveredCell({
   order,
   onShowSuggestions,
 }: {
-  order: Order;
+  order: OrderView;
   onShowSuggestions: OrderActions['onShowSuggestions'];
 }) {
   const review = isReviewOrder(order);
@@ -86,7 +87,7 @@ export function ActionsCell({
   order,
   onShowReceipt,
 }: {
-  order: Order;
+  order: OrderView;
   onShowReceipt: OrderActions['onShowReceipt'];
 }) {
   if (!receiptUrlOf(order)) return <>{copy.none}</>;

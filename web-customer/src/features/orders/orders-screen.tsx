@@ -1,3 +1,4 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import {
   EmptyState,
   ErrorState,
@@ -9,7 +10,7 @@ import {
 } from '@shortlist/web-kit';
 import { type ReactNode, useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
-import { isPaid, type Order, receiptUrlOf } from '../../shared/orders/order-facts';
+import { isPaid, receiptUrlOf } from '../../shared/orders/order-facts';
 import { ReceiptDialog } from '../../shared/orders/receipt-dialog';
 import { useOrderHistory } from '../../shared/orders/use-order-history';
 import { loginPath, paths } from '../../shared/paths';
@@ -36,7 +37,7 @@ type FilterId = (typeof FILTERS)[number]['id'];
 export const WIDE_QUERY = '(min-width: 60rem)';
 
 /** SPEC §4: a missing status or 'paid' counts as Pending (normalizeOrderStatus does that). */
-export function matchesFilter(order: Order, filter: FilterId): boolean {
+export function matchesFilter(order: OrderView, filter: FilterId): boolean {
   return filter === 'all' || normalizeOrderStatus(order.status) === filter;
 }
 
@@ -47,7 +48,7 @@ export function OrdersScreen() {
   const history = useOrderHistory(email);
   const [filter, setFilter] = useState<FilterId>('all');
   const [suggestionsFor, setSuggestionsFor] = useState<string | null>(null);
-  const [receiptOf, setReceiptOf] = useState<Order | null>(null);
+  const [receiptOf, setReceiptOf] = useState<OrderView | null>(null);
   // Eight columns need a wide screen; phones get one card per order instead.
   const wide = useMediaQuery(WIDE_QUERY);
 

@@ -1,3 +1,4 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import {
   type DataColumn,
   DataTable,
@@ -7,7 +8,7 @@ import {
 } from '@shortlist/web-kit';
 import { useState } from 'react';
 import { flowMessages } from '../../shared/flow-messages';
-import { formatOrderTime, type Order, shortId } from '../../shared/orders/order-facts';
+import { formatOrderTime, shortId } from '../../shared/orders/order-facts';
 import { PaymentChip, StageSummary } from '../../shared/orders/order-timeline';
 import { ActionsCell, DeliveredCell, type OrderActions, UploadsCell } from './order-cells';
 import styles from './orders.module.css';
@@ -16,7 +17,7 @@ const copy = flowMessages.orders;
 const NEWEST_FIRST: DataTableSort = { id: 'time', desc: true };
 
 export interface OrdersTableProps extends OrderActions {
-  orders: readonly Order[];
+  orders: readonly OrderView[];
 }
 
 /** SPEC §2 Orders table, with the columns in the order the spec lists them (wide screens). */
@@ -32,7 +33,7 @@ export function OrdersTable({ orders, onShowSuggestions, onShowReceipt }: Orders
       else next.delete(id);
       return next;
     });
-  const columns: DataColumn<Order>[] = [
+  const columns: DataColumn<OrderView>[] = [
     {
       id: 'id',
       header: copy.columns.id,

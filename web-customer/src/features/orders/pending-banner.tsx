@@ -1,8 +1,9 @@
 import { formatPrice } from '@shortlist/domain';
+import type { OrderView } from '@shortlist/domain/contract';
 import { LinkButton } from '@shortlist/web-kit';
 import { Link } from 'react-router-dom';
 import { flowMessages } from '../../shared/flow-messages';
-import { currencyOf, type Order, shortId } from '../../shared/orders/order-facts';
+import { currencyOf, shortId } from '../../shared/orders/order-facts';
 import { paths } from '../../shared/paths';
 import styles from './orders.module.css';
 
@@ -12,7 +13,7 @@ const copy = flowMessages.orders;
 const PENDING_BANNER_LIMIT = 3;
 
 /** SPEC §2: orders awaiting payment, with Resume Checkout links and See all pending. */
-export function PendingBanner({ orders }: { orders: readonly Order[] }) {
+export function PendingBanner({ orders }: { orders: readonly OrderView[] }) {
   if (orders.length === 0) return null;
   return (
     <section className={styles.banner} aria-labelledby="pending-banner-heading">

@@ -1,14 +1,9 @@
 import { LANGUAGE_LEVELS, RESUME_LIST_MAX } from '@shortlist/domain';
+import { RESUME_DRAFT_LIST_FIELDS } from '@shortlist/domain/contract';
 import { Button, Field, Select, TextArea } from '@shortlist/web-kit';
 import { flowMessages } from '../../shared/flow-messages';
 import styles from './resume-builder.module.css';
-import {
-  LIST_FIELDS,
-  type ListName,
-  withEntryAdded,
-  withEntryRemoved,
-  withEntryValue,
-} from './resume-draft';
+import { type ListName, withEntryAdded, withEntryRemoved, withEntryValue } from './resume-draft';
 import type { StepProps } from './step-props';
 
 const copy = flowMessages.builder;
@@ -67,7 +62,7 @@ export function EntryList({ list, draft, errors, change }: StepProps & { list: L
   const add = () => {
     change((d) => withEntryAdded(d, list), '');
     // Keyboard users land in the new entry's first field.
-    const id = `rb-${list}-${entries.length}-${LIST_FIELDS[list][0]}`;
+    const id = `rb-${list}-${entries.length}-${RESUME_DRAFT_LIST_FIELDS[list][0]}`;
     setTimeout(() => document.getElementById(id)?.focus(), 0);
   };
 

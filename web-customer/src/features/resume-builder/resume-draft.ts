@@ -7,11 +7,9 @@ import {
   type SavedResumeDraft,
 } from '@shortlist/domain/contract';
 
-/** The builder's lists and their fields, in the order the form shows them (SPEC §3). */
-export const LIST_FIELDS = RESUME_DRAFT_LIST_FIELDS;
-
-export type ListName = keyof typeof LIST_FIELDS;
-export const LIST_NAMES = Object.keys(LIST_FIELDS) as ListName[];
+/** The builder's lists (their fields: RESUME_DRAFT_LIST_FIELDS), in the form's order (SPEC §3). */
+export type ListName = keyof typeof RESUME_DRAFT_LIST_FIELDS;
+export const LIST_NAMES = Object.keys(RESUME_DRAFT_LIST_FIELDS) as ListName[];
 
 /** One entry of a list; `key` only tells React which entry is which. */
 export interface Entry {
@@ -47,7 +45,7 @@ function newKey(): string {
 function emptyEntry(list: ListName): Entry {
   return {
     key: newKey(),
-    values: Object.fromEntries(LIST_FIELDS[list].map((field) => [field, ''])),
+    values: Object.fromEntries(RESUME_DRAFT_LIST_FIELDS[list].map((field) => [field, ''])),
   };
 }
 
@@ -149,7 +147,9 @@ export function toPayload(
 ): Record<string, unknown> {
   const list = (name: ListName) =>
     draft.lists[name].map((entry) =>
-      Object.fromEntries(LIST_FIELDS[name].map((field) => [field, entry.values[field] ?? ''])),
+      Object.fromEntries(
+        RESUME_DRAFT_LIST_FIELDS[name].map((field) => [field, entry.values[field] ?? '']),
+      ),
     );
   return {
     degreeLevel: draft.degreeLevel,
@@ -193,7 +193,7 @@ export function toServerDraft({ step, draft }: StoredDraft): ResumeDraftInput {
       .slice(0, RESUME_DRAFT_ENTRIES_MAX)
       .map((entry) =>
         Object.fromEntries(
-          LIST_FIELDS[name].map((field) => [field, clip(entry.values[field] ?? '')]),
+          RESUME_DRAFT_LIST_FIELDS[name].map((field) => [field, clip(entry.values[field] ?? '')]),
         ),
       ) as ResumeDraftInput['lists'][Name];
   const personal = Object.fromEntries(
@@ -243,7 +243,9 @@ function readEntries(list: ListName, value: unknown): Entry[] {
     const values = record(record(raw).values);
     return {
       key: newKey(),
-      values: Object.fromEntries(LIST_FIELDS[list].map((field) => [field, text(values[field])])),
+      values: Object.fromEntries(
+        RESUME_DRAFT_LIST_FIELDS[list].map((field) => [field, text(values[field])]),
+      ),
     };
   });
   return read.length > 0 ? read : [emptyEntry(list)];

@@ -1,5 +1,6 @@
 import { type ResumePayload, resumePayloadSchema } from '@shortlist/domain';
-import { LIST_FIELDS, LIST_NAMES, type ResumeDraft, toPayload } from './resume-draft';
+import { RESUME_DRAFT_LIST_FIELDS } from '@shortlist/domain/contract';
+import { LIST_NAMES, type ResumeDraft, toPayload } from './resume-draft';
 
 /** Which of the 9 steps (0-based) holds each top-level payload field. */
 const STEP_OF: Readonly<Record<string, number>> = {
@@ -29,7 +30,7 @@ function fieldIdFor(path: readonly PropertyKey[], draft: ResumeDraft): string {
   const list = LIST_NAMES.find((name) => name === head);
   if (list !== undefined && path.length < 3) {
     // A list-level problem ("add at least one") points at the list's first field.
-    return `rb-${list}-0-${LIST_FIELDS[list][0]}`;
+    return `rb-${list}-0-${RESUME_DRAFT_LIST_FIELDS[list][0]}`;
   }
   return `rb-${path.map(String).join('-')}`;
 }

@@ -1,5 +1,6 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import { type ChipTone, normalizeOrderStatus } from '@shortlist/web-kit';
-import { isPaid, type Order } from './order-facts';
+import { isPaid } from './order-facts';
 
 /**
  * Where an order stands for its customer. Finer than the order's status: "pending" is both an
@@ -17,7 +18,7 @@ export type OrderStage =
   | 'failed'
   | 'cancelled';
 
-export function orderStage(order: Order): OrderStage {
+export function orderStage(order: OrderView): OrderStage {
   const status = normalizeOrderStatus(order.status);
   if (status === 'refunded' || status === 'failed' || status === 'cancelled') return status;
   if (status === 'completed') return 'completed';
@@ -42,7 +43,7 @@ export const STAGE_TONES: Readonly<Record<OrderStage, ChipTone>> = {
 /** The payment as the customer reads it: a refunded order's money went back. */
 export type PaymentShown = 'paid' | 'unpaid' | 'refunded';
 
-export function paymentShown(order: Order): PaymentShown {
+export function paymentShown(order: OrderView): PaymentShown {
   if (normalizeOrderStatus(order.status) === 'refunded') return 'refunded';
   return isPaid(order) ? 'paid' : 'unpaid';
 }
@@ -63,7 +64,7 @@ export interface TimelineStep {
  * actually reached; a step the admins passed over (Complete straight from Pending) shows done
  * without a time of its own.
  */
-export function timelineSteps(order: Order): TimelineStep[] {
+export function timelineSteps(order: OrderView): TimelineStep[] {
   const { timeline } = order;
   const refunded = normalizeOrderStatus(order.status) === 'refunded';
   const completed = normalizeOrderStatus(order.status) === 'completed';
@@ -92,7 +93,7 @@ export function timelineSteps(order: Order): TimelineStep[] {
 }
 
 /** The time of the step the order is at now: what the Status column shows under its stage. */
-export function currentStepTime(order: Order): string {
+export function currentStepTime(order: OrderView): string {
   const done = timelineSteps(order).filter((step) => step.state === 'done' && step.at !== null);
   return done.at(-1)?.at ?? order.createdAt;
 }

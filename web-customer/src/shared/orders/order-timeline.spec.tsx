@@ -1,8 +1,8 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import { type OrderTimelineView, orderSchema } from '@shortlist/domain/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiOrder } from '../../testing/api-answers';
-import type { Order } from './order-facts';
 import { orderStage, paymentShown, timelineSteps } from './order-progress';
 import { OrderTimeline, PaymentChip, StageChip, StageSummary } from './order-timeline';
 
@@ -27,7 +27,7 @@ const none: OrderTimelineView = {
 function order(
   overrides: Record<string, unknown>,
   timeline: Partial<OrderTimelineView> = {},
-): Order {
+): OrderView {
   return orderSchema.parse(apiOrder({ ...overrides, timeline: { ...none, ...timeline } }));
 }
 

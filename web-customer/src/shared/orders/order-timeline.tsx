@@ -1,6 +1,7 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import { Chip, type ChipTone } from '@shortlist/web-kit';
 import { flowMessages } from '../flow-messages';
-import { formatOrderTime, type Order } from './order-facts';
+import { formatOrderTime } from './order-facts';
 import {
   currentStepTime,
   orderStage,
@@ -15,7 +16,7 @@ import styles from './order-timeline.module.css';
 const copy = flowMessages.orderProgress;
 
 /** The order's stage in the customer's words, in the tone of the status it refines. */
-export function StageChip({ order }: { order: Order }) {
+export function StageChip({ order }: { order: OrderView }) {
   const stage = orderStage(order);
   return <Chip tone={STAGE_TONES[stage]}>{copy.stages[stage]}</Chip>;
 }
@@ -27,25 +28,25 @@ const PAYMENT_LOOK: Readonly<Record<PaymentShown, { label: string; tone: ChipTon
 };
 
 /** Paid, Unpaid, or Refunded: a refunded order never shows a green "Paid". */
-export function PaymentChip({ order }: { order: Order }) {
+export function PaymentChip({ order }: { order: OrderView }) {
   const { label, tone } = PAYMENT_LOOK[paymentShown(order)];
   return <Chip tone={tone}>{label}</Chip>;
 }
 
 /** The marker of something delivered the customer has not opened yet. */
-export function NewDeliveryMarker({ order }: { order: Order }) {
+export function NewDeliveryMarker({ order }: { order: OrderView }) {
   return order.newDelivery ? <Chip tone="accent">{copy.newDelivery}</Chip> : null;
 }
 
 /** The 48-hour promise as a due time, while the work is open and nothing is delivered yet. */
-export function DueLine({ order }: { order: Order }) {
+export function DueLine({ order }: { order: OrderView }) {
   const { dueAt, deliveredAt } = order.timeline;
   if (dueAt === null || deliveredAt !== null) return null;
   return <p className={styles.due}>{copy.dueBy(formatOrderTime(dueAt))}</p>;
 }
 
 export interface StageSummaryProps {
-  order: Order;
+  order: OrderView;
   /**
    * Whether the timeline is open, when the caller keeps it: a table may render its cells
    * afresh (a refetch, a resize), and an opened timeline must stay open through that.
@@ -93,7 +94,7 @@ function stepLabel(step: TimelineStep): string {
  * The order's steps top to bottom (UI.md "Timelines"), each with its time from the events: the
  * step the order waits for is marked, the delivery step carries the promise while it is due.
  */
-export function OrderTimeline({ order }: { order: Order }) {
+export function OrderTimeline({ order }: { order: OrderView }) {
   const steps = timelineSteps(order);
   return (
     <ol className={styles.timeline} aria-label={flowMessages.orders.timelineOf(order.id)}>

@@ -1,14 +1,14 @@
+import type { OrderView } from '@shortlist/domain/contract';
 import { listMyOrdersRoute } from '@shortlist/domain/contract';
 import { useApiQuery } from '@shortlist/web-kit';
-import type { Order } from './order-facts';
 
 /**
  * GET /api/orders/history/{email}: every order of the customer, paid and unpaid, or only what
  * `select` keeps. Null (no e-mail in the session) loads nothing.
  */
-export function useOrderHistory<Selected = Order[]>(
+export function useOrderHistory<Selected = OrderView[]>(
   email: string | null,
-  select?: (orders: Order[]) => Selected,
+  select?: (orders: OrderView[]) => Selected,
 ) {
   return useApiQuery(
     listMyOrdersRoute,

@@ -1,11 +1,5 @@
-import { ORDER_STATUSES } from '@shortlist/domain';
-import {
-  normalizeOrderStatus,
-  type OrderStatusValue,
-  orderStatusLook,
-  PageHeader,
-  Select,
-} from '@shortlist/web-kit';
+import { ORDER_STATUSES, type OrderStatus } from '@shortlist/domain';
+import { normalizeOrderStatus, orderStatusLook, PageHeader, Select } from '@shortlist/web-kit';
 import { useSearchParams } from 'react-router-dom';
 import { LoadErrorState } from '../../shared/load-error-state';
 import { messages } from '../../shared/messages';
@@ -20,9 +14,9 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLook(status).label })),
 ];
 
-function statusFilter(value: string | null): OrderStatusValue | null {
+function statusFilter(value: string | null): OrderStatus | null {
   return value !== null && (ORDER_STATUSES as readonly string[]).includes(value)
-    ? (value as OrderStatusValue)
+    ? (value as OrderStatus)
     : null;
 }
 

@@ -7,7 +7,7 @@ export interface AuditEntry {
   type: string;
   /** The decision's time (metadata.at), else when the store recorded it. */
   at: string;
-  /** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay'…; null if not recorded. */
+  /** 'admin:{id}', 'user:{id}', 'system:{reactor}', 'provider:razorpay'…; null if not recorded. */
   actor: string | null;
   version: number;
   position: string;

@@ -24,7 +24,7 @@ const RETRY_MESSAGES = {
  * The read side's details, for admins only (the public /api/health says up or down):
  *
  *   GET  /admin/health                                → database, event store, projections
- *        (checkpoints, lag, failing runners) and the quarantined events; 200 up, 503 down
+ *        (checkpoints, lag, failing projectors) and the quarantined events; 200 up, 503 down
  *   POST /admin/projections/quarantine/{id}/retry    → applies the event again; 200 with
  *        status 'resolved' (applied) or 'failed' (still failing, new error kept); 404 unknown
  */

@@ -6,7 +6,7 @@ import {
 import {
   exportInfluencerPayoutsRoute,
   listAdminInfluencerPayoutsRoute,
-  INFLUENCER_MESSAGES as M,
+  INFLUENCER_ROUTE_MESSAGES as M,
   updateInfluencerPayoutRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

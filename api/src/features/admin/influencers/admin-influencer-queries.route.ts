@@ -1,7 +1,7 @@
 import { influencerQueryDecider, influencerQueryStreamName } from '@shortlist/domain';
 import {
   listAdminInfluencerQueriesRoute,
-  INFLUENCER_MESSAGES as M,
+  INFLUENCER_ROUTE_MESSAGES as M,
   replyInfluencerQueryRoute,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -3,7 +3,7 @@ import {
   deleteInfluencerRoute,
   type InfluencerView,
   listInfluencersRoute,
-  INFLUENCER_MESSAGES as M,
+  INFLUENCER_ROUTE_MESSAGES as M,
   updateInfluencerPasswordRoute,
 } from '@shortlist/domain/contract';
 import type { Database } from '@shortlist/projections';

@@ -2,7 +2,7 @@ import { REWARD_RULES_STREAM, rewardRulesDecider } from '@shortlist/domain';
 import {
   changeRewardRuleRoute,
   getAdminRewardRulesRoute,
-  INFLUENCER_MESSAGES as M,
+  INFLUENCER_ROUTE_MESSAGES as M,
 } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandMetadataFor } from '../../../commands/command-metadata';

@@ -7,7 +7,7 @@ import {
   createKysely,
   PROJECTION_NAMES,
   silentLogger,
-  startProjectionRunner,
+  startProjectors,
 } from '@shortlist/projections';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // rebuild replays inline only while no runner holds the projection, as with the app stopped.
   t = await createTestApp({ runProjections: false });
   const runnerDb = createKysely({ connectionString: t.databaseUrl, poolMax: 10 });
-  const runner = startProjectionRunner({
+  const runner = startProjectors({
     store: t.services.store,
     db: runnerDb,
     projections: allProjections(),

@@ -9,7 +9,7 @@ import {
   migrateToLatest,
   type Projection,
   rebuildProjections,
-  startProjectionRunner,
+  startProjectors,
   verifyProjections,
 } from '@shortlist/projections';
 import type { AdminCliEnv, AdminCliOutput } from '../admin-cli';
@@ -25,7 +25,7 @@ const PROJECTIONS_USAGE = 'usage: projections migrate | rebuild [name] | verify 
  *   run              run the projections until SIGINT/SIGTERM (options.stopped)
  * Events are read through the decrypting store the app uses (audit-command's withStore), so a
  * replay projects personal fields in clear, or null once crypto-shredded, exactly as the live
- * runner did. Exit code: 0 ok, 1 verify found a difference, 2 a usage or configuration error.
+ * projectors did. Exit code: 0 ok, 1 verify found a difference, 2 a usage or configuration error.
  */
 export async function runProjectionsCommand(
   args: readonly string[],
@@ -74,7 +74,7 @@ export async function runProjectionsCommand(
           output.out(
             result.mode === 'inline'
               ? `rebuilt ${result.projection} up to ${result.position ?? '(no events)'}`
-              : `reset ${result.projection}; the running runner is replaying it`,
+              : `reset ${result.projection}; the running projector is replaying it`,
           );
         }
         return 0;
@@ -92,14 +92,14 @@ export async function runProjectionsCommand(
     return store((events) =>
       withDb(connectionString, async (db) => {
         await migrateToLatest(db);
-        const runner = startProjectionRunner({
+        const projectors = startProjectors({
           store: events,
           db,
           projections: allProjections(),
           logger,
         });
         await (options.stopped ?? waitForSignal)();
-        await runner.stop();
+        await projectors.stop();
         return 0;
       }),
     );
@@ -124,7 +124,7 @@ async function withDb(
   connectionString: string,
   work: (db: ReturnType<typeof createKysely>) => Promise<number>,
 ): Promise<number> {
-  // The runner holds one connection per active projection (its lease), plus its queries.
+  // The projectors hold one connection per active projection (its lease), plus their queries.
   const db = createKysely({ connectionString, poolMax: allProjections().length + 2 });
   try {
     return await work(db);

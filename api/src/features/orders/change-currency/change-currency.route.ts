@@ -6,7 +6,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import { contractRoute } from '../../../shared/contract-route';
 import { toOrderView } from '../../../shared/orders/order-view';
 import { orderFor } from '../order-access';
-import { ORDERS_MESSAGES } from '../orders.messages';
+import { ORDER_ROUTE_MESSAGES } from '../orders.messages';
 
 /**
  * PATCH /orders/{id}/currency {currency: 'inr' | 'usd'}: the checkout's currency toggle. The
@@ -34,7 +34,7 @@ export const changeCurrencyRoute: FastifyPluginAsyncZod = async (app) => {
       const updated = await orderFor(app, request, row.id, 'change');
       return {
         order: toOrderView(updated),
-        message: ORDERS_MESSAGES.currencyUpdated(currency),
+        message: ORDER_ROUTE_MESSAGES.currencyUpdated(currency),
       };
     },
   });

@@ -7,7 +7,7 @@ import { commandMetadataFor } from '../../../commands/command-metadata';
 import { handleCommand } from '../../../commands/handle-command';
 import { contractRoute } from '../../../shared/contract-route';
 import { orderFor } from '../order-access';
-import { ORDERS_MESSAGES } from '../orders.messages';
+import { ORDER_ROUTE_MESSAGES } from '../orders.messages';
 
 /**
  * DELETE /orders/{id}: the owner deletes an unpaid order (a paid one is refunded, not deleted:
@@ -36,7 +36,7 @@ export const deleteOrderRoute: FastifyPluginAsyncZod = async (app) => {
       await app.waitForProjections(position, ['orders']);
       await app.vault.erase(streamName, metadata.now);
       await removeFilesOf(app, row);
-      return { message: ORDERS_MESSAGES.orderDeleted };
+      return { message: ORDER_ROUTE_MESSAGES.orderDeleted };
     },
   });
 };

@@ -5,7 +5,7 @@ import { validationMessage } from '../../../plugins/errors.plugin';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { deleteResumeDraft } from '../../../shared/resume-drafts';
-import { ORDERS_MESSAGES } from '../orders.messages';
+import { ORDER_ROUTE_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 
 /**
@@ -35,7 +35,7 @@ export const placeResumeOrderRoute: FastifyPluginAsyncZod = async (app) => {
       });
       // The draft has become the order: the builder starts afresh on every device.
       await deleteResumeDraft(app.db, request.user.id);
-      return reply.code(201).send({ message: ORDERS_MESSAGES.resumeSaved, orderId });
+      return reply.code(201).send({ message: ORDER_ROUTE_MESSAGES.resumeSaved, orderId });
     },
   });
 };

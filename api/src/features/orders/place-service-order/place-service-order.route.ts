@@ -25,14 +25,14 @@ import { LIMIT_MESSAGES } from '../../../shared/abuse-limits';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { perAccountRateLimit, perIpLimit } from '../../../shared/rate-limits';
-import { ORDERS_MESSAGES } from '../orders.messages';
+import { ORDER_ROUTE_MESSAGES } from '../orders.messages';
 import { placeOrderFor } from '../place-order';
 import { atsCheckOfUpload } from './ats-check-of-upload';
 import { refuseWhenQuotaFull, withinUploadQuota } from './unpaid-upload-quota';
 
 // The multipart fields bypass Fastify's schema validation, so each one is the contract's text
 // type here (NUL and other control characters: 400, never an event a projection cannot store).
-const serviceSchema = singleLineText({ error: ORDERS_MESSAGES.chooseService }).transform(
+const serviceSchema = singleLineText({ error: ORDER_ROUTE_MESSAGES.chooseService }).transform(
   (raw, ctx) => {
     const value = raw.trim();
     const service = UPLOAD_SERVICES.find((candidate) => candidate === value);
@@ -41,7 +41,9 @@ const serviceSchema = singleLineText({ error: ORDERS_MESSAGES.chooseService }).t
     const comingSoon = isServiceId(value) && !isPurchasableService(value);
     ctx.addIssue({
       code: 'custom',
-      message: comingSoon ? ORDERS_MESSAGES.linkedinComingSoon : ORDERS_MESSAGES.chooseService,
+      message: comingSoon
+        ? ORDER_ROUTE_MESSAGES.linkedinComingSoon
+        : ORDER_ROUTE_MESSAGES.chooseService,
     });
     return z.NEVER;
   },
@@ -113,7 +115,7 @@ export const placeServiceOrderRoute: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) {
           throw new HttpError(
             400,
-            parsed.error.issues[0]?.message ?? ORDERS_MESSAGES.chooseService,
+            parsed.error.issues[0]?.message ?? ORDER_ROUTE_MESSAGES.chooseService,
           );
         }
         if (upload === null) throw new HttpError(400, UPLOAD_MESSAGES.wrongType);

@@ -5,7 +5,7 @@ import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
 import { receiptHtml } from '../../../shared/orders/receipt-html';
 import { orderFor } from '../order-access';
-import { ORDERS_MESSAGES } from '../orders.messages';
+import { ORDER_ROUTE_MESSAGES } from '../orders.messages';
 
 const BRAND = 'Shortlist';
 
@@ -19,7 +19,7 @@ export const receiptRoute: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const row = await orderFor(app, request, request.params.id, 'read');
       if (row.payment_status !== 'paid' || row.paid_at === null) {
-        throw new HttpError(404, ORDERS_MESSAGES.noReceipt);
+        throw new HttpError(404, ORDER_ROUTE_MESSAGES.noReceipt);
       }
       const currency: Currency = isCurrency(row.currency) ? row.currency : 'INR';
       const html = receiptHtml({

@@ -7,7 +7,7 @@ import { createInfluencerTestApp, type InfluencerTestApp } from '../testing/infl
 
 /**
  * The races of the battery (no double reward, no lost one), through the real app: the real payment
- * routes, the real sandbox signatures, the in-process queue and the real referral policy.
+ * routes, the real sandbox signatures, the in-process queue and the real referral reactor.
  * - ARCHITECTURE "referral reward": 50 INR once per referred user, even when the browser's verify
  *   and Razorpay's webhooks (redelivered under new event ids) race to mark the order paid. RACES
  *   referred users each race for their first review order: 100 in `npm test`, 1,000 with
@@ -202,7 +202,7 @@ describe('the races battery', () => {
         );
       }
 
-      // Every webhook job done; the policy has rewarded every referred user (the store's head
+      // Every webhook job done; the reactor has rewarded every referred user (the store's head
       // may lag the last commit, so settle alone could stop short); then it and the projections
       // are past everything, so nothing more can come.
       await t.services.queue.whenIdle();

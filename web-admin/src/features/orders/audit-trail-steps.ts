@@ -11,18 +11,18 @@ import type { AuditEntryView } from '@shortlist/domain/contract';
 import { orderStatusLook } from '@shortlist/web-kit';
 import { formatMoney } from '../../shared/format';
 
-/** One step of an order's History as the timeline shows it: when, who, what, and its facts. */
-export interface HistoryStep {
+/** One step of an order's audit trail as the History tab shows it: when, who, what, and its facts. */
+export interface AuditTrailStep {
   key: string;
   at: string;
   who: string;
   what: string;
   /** The status or amount after the step (UI.md "Timelines"), when the step sets one. */
   outcome: string | null;
-  facts: HistoryFact[];
+  facts: AuditTrailFact[];
 }
 
-interface HistoryFact {
+interface AuditTrailFact {
   label: string;
   /** null: a personal field the erasure (or the order's deletion) shredded. */
   value: string | null;
@@ -81,7 +81,7 @@ const HIDDEN_FIELDS = new Set([
 ]);
 
 /**
- * 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay' in words: a person by their
+ * 'admin:{id}', 'user:{id}', 'system:{reactor}', 'provider:razorpay' in words: a person by their
  * name when the account has one, by a short id only when it has none (erased).
  */
 export function actorLabel(
@@ -111,10 +111,10 @@ export function actorLabel(
  * after the order's data was shredded (erasure, or the customer deleting an unpaid order) is a
  * fact shown as erased, not as missing.
  */
-export function historySteps(
+export function auditTrailSteps(
   entries: readonly AuditEntryView[],
   customerId: string | null,
-): HistoryStep[] {
+): AuditTrailStep[] {
   const shredded = entries.some(
     (entry) => entry.type === 'OrderDataErased' || entry.type === 'OrderDeleted',
   );
@@ -154,14 +154,14 @@ function outcomeOf(event: TrailEvent): string | null {
   }
 }
 
-function factsOf(event: TrailEvent, shredded: boolean): HistoryFact[] {
+function factsOf(event: TrailEvent, shredded: boolean): AuditTrailFact[] {
   // The check's verdicts, text and fields are the Details tab's ATS check section, not facts.
   if (event.type === 'AtsCheckRecorded')
     return [{ label: 'Shown in', value: 'Details → ATS check' }];
   const personal = personalFieldsOf(event.type);
   const data: Readonly<Record<string, unknown>> = event.data;
   const currency = currencyIn(data);
-  const facts: HistoryFact[] = [];
+  const facts: AuditTrailFact[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (HIDDEN_FIELDS.has(key)) continue;
     const label = FIELD_LABELS[key] ?? sentenceCase(key);

@@ -2,13 +2,14 @@ import type { Position } from '@shortlist/eventstore';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../database';
+import type { Subscribers } from '../engine/subscriber';
 import { silentLogger } from '../logger';
 import type { Projection } from '../projection';
 import { createProjectionTestContext, type ProjectionTestContext } from '../testing';
-import { type ProjectionRunner, startProjectionRunner } from './projection-runner';
+import { startProjectors } from './projector';
 
 let ctx: ProjectionTestContext;
-const runners: ProjectionRunner[] = [];
+const runners: Subscribers[] = [];
 
 beforeAll(async () => {
   ctx = await createProjectionTestContext('runner');
@@ -52,8 +53,8 @@ function start(
   projection: Projection,
   batchSize = 50,
   quarantineAfterAttempts?: number,
-): ProjectionRunner {
-  const runner = startProjectionRunner({
+): Subscribers {
+  const runner = startProjectors({
     ...(quarantineAfterAttempts === undefined ? {} : { quarantineAfterAttempts }),
     store: ctx.store,
     db,
@@ -115,7 +116,7 @@ async function caughtUp(name: string): Promise<Position> {
   return target;
 }
 
-describe('projection runner', () => {
+describe('startProjectors', () => {
   it('catches up from the first event, then follows live appends', async () => {
     await append('order-1', ['OrderPlaced'], ['OrderPaid']);
     await append('order-2', ['OrderPlaced']);

@@ -2,15 +2,16 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogProjection } from '../audit-log/audit-log.projection';
+import type { Subscribers } from '../engine/subscriber';
 import { silentLogger } from '../logger';
 import type { Projection } from '../projection';
 import { createProjectionTestContext, type ProjectionTestContext } from '../testing';
-import { type ProjectionRunner, startProjectionRunner } from './projection-runner';
+import { startProjectors } from './projector';
 import { type CheckpointWaiter, createCheckpointWaiter } from './wait-for-position';
 
 let ctx: ProjectionTestContext;
 let waiter: CheckpointWaiter;
-let runner: ProjectionRunner | null = null;
+let runner: Subscribers | null = null;
 
 /** Reacts to one event type only: its checkpoint must still move past everything else. */
 const refunds: Projection = {
@@ -22,8 +23,8 @@ const refunds: Projection = {
 
 const names = [auditLogProjection.name, refunds.name];
 
-function startRunner(): ProjectionRunner {
-  runner = startProjectionRunner({
+function startRunner(): Subscribers {
+  runner = startProjectors({
     store: ctx.store,
     db: ctx.db,
     projections: [auditLogProjection, refunds],

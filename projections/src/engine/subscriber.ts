@@ -5,18 +5,18 @@ import { errorMessage, type Logger } from '../logger';
 import { releaseLease, tryLease } from './lease';
 
 /**
- * The one engine behind the projection runner and the policy runner (Emmett's projectors and
- * reactors share theirs the same way): each subscriber runs in one process at a time, under a
- * lease (a session-level advisory lock held on the connection that also writes its checkpoint),
- * following the store from its checkpoint. While it holds the lease it applies delivered batches
+ * A subscriber follows the event store from its own checkpoint: the one engine behind the
+ * projectors and the reactors (Emmett's share theirs the same way). Each subscriber runs in one
+ * process at a time, under a lease (a session-level advisory lock held on the connection that
+ * also writes its checkpoint). While it holds the lease it applies delivered batches
  * and, when idle, beats a heartbeat that ends the session if the lease or the checkpoint was
  * lost; a failed session backs off (doubling) and starts afresh from the stored checkpoint; a
  * stand-by retries the lease until the holder stops or dies. What a batch does, and where the
- * checkpoint lives, is the mode's: projector.ts (checkpoint in the read model's transaction) or
- * reactor.ts (at least once, with deterministic command ids).
+ * checkpoint lives, is the mode's: projector/projector.ts (checkpoint in the read model's
+ * transaction) or reactor/reactor.ts (at least once, with deterministic command ids).
  */
 export interface Subscriber {
-  /** Unique within the engine and stable: the lease and the checkpoint are keyed by it. */
+  /** Unique among its kind and stable: the lease and the checkpoint are keyed by it. */
   readonly name: string;
   /** Called with the lease held, on its connection: prepares the checkpoint, opens a session. */
   open(conn: Kysely<Database>): Promise<SubscriberSession>;
@@ -36,32 +36,33 @@ interface SubscriberSession {
   heartbeat(): Promise<void>;
 }
 
-export type SubscriberRunState = 'starting' | 'standby' | 'active' | 'backoff' | 'stopped';
+export type SubscriberState = 'starting' | 'standby' | 'active' | 'backoff' | 'stopped';
 
 export interface SubscriberStatus {
   name: string;
-  state: SubscriberRunState;
-  /** Last checkpoint this engine committed or resumed from (null = before the first event). */
+  state: SubscriberState;
+  /** Last checkpoint this process committed or resumed from (null = before the first event). */
   position: Position | null;
   /** Consecutive failed sessions; 0 after a batch is handled. */
   failures: number;
   lastError: string | null;
 }
 
-export interface SubscriberEngine {
+/** The subscribers one `startSubscribers` call runs. */
+export interface Subscribers {
   /** Finishes the batch in flight and releases the leases; a stand-by elsewhere takes over. */
   stop(): Promise<void>;
   status(): SubscriberStatus[];
 }
 
-export interface SubscriberEngineOptions {
+export interface SubscribersOptions {
   store: EventStore;
   /** Holds one connection per ACTIVE subscriber (its lease): size the pool subscribers + 1. */
   db: Kysely<Database>;
   subscribers: readonly Subscriber[];
-  /** Lease namespace; projections and policies use their own, so names never clash. */
+  /** Lease namespace; projectors and reactors use their own, so names never clash. */
   leaseNamespace: string;
-  /** How logs name a subscriber: 'projection' or 'policy'. */
+  /** How logs name a subscriber: 'projection' or 'reactor'. */
   kind: string;
   logger: Logger;
   batchSize: number;
@@ -72,7 +73,7 @@ export interface SubscriberEngineOptions {
   failureMessage: string;
 }
 
-export function startSubscriberEngine(options: SubscriberEngineOptions): SubscriberEngine {
+export function startSubscribers(options: SubscribersOptions): Subscribers {
   const names = new Set<string>();
   for (const { name } of options.subscribers) {
     if (names.has(name)) throw new Error(`Two ${options.kind}s are named ${JSON.stringify(name)}`);
@@ -91,7 +92,7 @@ type SessionOutcome = { kind: 'standby' } | { kind: 'ended' } | { kind: 'failed'
 type Interrupt = { kind: 'stop' } | { kind: 'ended' } | { kind: 'failed'; error: unknown };
 
 /** Runs one subscriber: stand by until it holds the lease, then follow the store, forever. */
-function startWorker(subscriber: Subscriber, options: SubscriberEngineOptions) {
+function startWorker(subscriber: Subscriber, options: SubscribersOptions) {
   const { logger, kind } = options;
   const { name } = subscriber;
   const status: SubscriberStatus = {

@@ -2,7 +2,7 @@ import type { ColumnType, Selectable } from 'kysely';
 
 /**
  * One row per projection: the position of the last event whose effect is committed, and the
- * version of the projection's code that produced the rows. Runner metadata, not a read model:
+ * version of the projection's code that produced the rows. Projector metadata, not a read model:
  * it is the one table here allowed a wall-clock column.
  */
 export interface ProjectionCheckpointsTable {

@@ -19,28 +19,24 @@ import {
   userStreamName,
 } from '@shortlist/domain';
 import type { EventStore, RecordedEvent } from '@shortlist/eventstore';
-import { typedReactor } from '@shortlist/projections';
+import { type Logger, type Reactor, typedReactor } from '@shortlist/projections';
 import { deterministicEventId } from '../commands/deterministic-event-id';
 import { handleCommand } from '../commands/handle-command';
-import type { Policy, PolicyLogger } from './policy';
 
-export const INFLUENCER_REFERRALS_POLICY = 'influencer-referrals';
+export const INFLUENCER_REFERRALS_REACTOR = 'influencer-referrals';
 
 const READS = [accountEvents, orderEvents] as const;
 const HISTORY = [accountEvents, orderEvents, rewardRulesEvents] as const;
 
 /**
- * The referral programme's process manager (ARCHITECTURE.md "Policies"). The rule itself is the
- * domain's pure `referralRewardsWorkflow`; this policy loads what it needs, calls it and
- * dispatches. One policy, so its reactions share one checkpoint and see events in global order:
+ * The referral programme's process manager (ARCHITECTURE.md "Policies"), run as a reactor. The
+ * rule itself is the domain's pure `referralRewardsWorkflow`; this reactor loads what it needs,
+ * calls it and dispatches. One reactor, so its reactions share one checkpoint and see events in global order:
  * a registration is always recorded on the ledger before that user's first paid order is looked
  * at. It reads the order and user streams rather than read models, which may lag the event being
  * handled. Every command carries deterministic event ids keyed by what makes it unique.
  */
-export function influencerReferralsPolicy(deps: {
-  store: EventStore;
-  logger: PolicyLogger;
-}): Policy {
+export function influencerReferralsReactor(deps: { store: EventStore; logger: Logger }): Reactor {
   const { store, logger } = deps;
 
   /** A stream's events the workflow folds; one that does not decode is left out. */
@@ -98,6 +94,8 @@ export function influencerReferralsPolicy(deps: {
         streamName: influencerStreamName(influencerId),
         decider: influencerLedgerDecider,
         command,
+        // The namespace keeps the word of the first release: the ids of events already stored
+        // were derived from it, and a re-run must derive the same ones.
         eventIds: (index) => deterministicEventId(`policy:${command.type}`, `${key}:${index}`),
       });
     } catch (error) {
@@ -105,7 +103,7 @@ export function influencerReferralsPolicy(deps: {
       // Removed or unknown influencer, a user the ledger never recorded: nothing to do.
       logger.info(
         {
-          policy: INFLUENCER_REFERRALS_POLICY,
+          reactor: INFLUENCER_REFERRALS_REACTOR,
           event: trigger.id,
           influencerId,
           reason: error.message,
@@ -116,7 +114,7 @@ export function influencerReferralsPolicy(deps: {
   }
 
   return typedReactor({
-    name: INFLUENCER_REFERRALS_POLICY,
+    name: INFLUENCER_REFERRALS_REACTOR,
     reads: READS,
     triggers: REFERRAL_REWARD_TRIGGERS,
     logger,
@@ -141,7 +139,7 @@ export function influencerReferralsPolicy(deps: {
 function metadataFor(event: RecordedEvent): CommandMetadata {
   const { correlationId, at } = event.metadata;
   return {
-    actor: `system:${INFLUENCER_REFERRALS_POLICY}`,
+    actor: `system:${INFLUENCER_REFERRALS_REACTOR}`,
     correlationId: typeof correlationId === 'string' ? correlationId : event.id,
     causationId: event.id,
     now: typeof at === 'string' ? at : event.recordedAt,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAIL_ID_PATTERN } from './admin-ops.routes';
+import { MAIL_ID_PATTERN } from './admin-ops.endpoints';
 import { defineRoute } from './route';
 
 /**

@@ -8,7 +8,7 @@ export const auditEntrySchema = z.object({
   type: z.string(),
   /** The decision's time, else when the store recorded it. */
   at: z.string(),
-  /** 'admin:{id}', 'user:{id}', 'system:{policy}', 'provider:razorpay'…; null if not recorded. */
+  /** 'admin:{id}', 'user:{id}', 'system:{reactor}', 'provider:razorpay'…; null if not recorded. */
   actor: z.string().nullable(),
   /** The account's name when the actor is an admin or a customer who has one (erased: null). */
   actorName: z.string().nullable(),
@@ -17,8 +17,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
-/** GET /admin/orders/{id}/history: every event of the order and its payment, in order. */
-export const getOrderHistoryRoute = defineRoute({
+/** The order's audit trail (the admin drawer's History tab): every event of the order and its payment, in order. */
+export const getAuditTrailRoute = defineRoute({
   method: 'GET',
   path: '/admin/orders/:id/history',
   audience: 'admin',

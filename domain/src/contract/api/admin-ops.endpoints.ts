@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { healthDetailsSchema } from './health.routes';
+import { healthDetailsSchema } from './health.endpoints';
 import { pagingSchema } from './paging';
 import { defineRoute } from './route';
 

@@ -7,7 +7,7 @@ import {
 } from '../../index';
 import { singleLineText } from '../text';
 import { formField } from './form-fields';
-import { INFLUENCER_MESSAGES as M } from './influencer.messages';
+import { INFLUENCER_ROUTE_MESSAGES as M } from './influencer.messages';
 import {
   influencerQuerySchema,
   influencerStatsSchema,

@@ -8,7 +8,7 @@ import {
   resumePayloadSchema,
   workEntrySchema,
 } from '../../resume/resume-payload.schema';
-import { atsCheckSchema, atsJobMatchSchema, atsReportSchema } from './ats.routes';
+import { atsCheckSchema, atsJobMatchSchema, atsReportSchema } from './ats.endpoints';
 import { orderSchema } from './order-view';
 import { idParamsSchema } from './params';
 import { defineRoute } from './route';

@@ -4,14 +4,16 @@ import {
   type EventCatalogue,
   type StoredEventOf,
 } from '@shortlist/domain';
-import type { Position, RecordedEvent } from '@shortlist/eventstore';
+import type { EventStore, Position, RecordedEvent } from '@shortlist/eventstore';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { REACTOR_LEASES } from '../engine/lease';
+import { type Subscriber, type Subscribers, startSubscribers } from '../engine/subscriber';
 import type { Logger } from '../logger';
-import type { Subscriber } from './subscriber-engine';
 
 /**
- * A reactor (ARCHITECTURE.md "Policies"): reacts to events by issuing commands. Delivery is AT
+ * A reactor (ARCHITECTURE.md "Policies": the process managers, and the mail reactions): reacts
+ * to events by issuing commands or queueing work. Delivery is AT
  * LEAST once: the command and the checkpoint are two writes, so a crash between them delivers
  * the event again. `handle` must therefore be idempotent in effect: every command it issues
  * carries event ids derived from what makes it unique (deterministicEventId), so a repeat
@@ -60,7 +62,7 @@ export function typedReactor<const Catalogues extends readonly EventCatalogue[]>
       if (result.kind === 'unknown') return;
       if (result.kind === 'malformed') {
         logger.warn(
-          { policy: name, event: recorded.id, type: recorded.type, problems: result.problems },
+          { reactor: name, event: recorded.id, type: recorded.type, problems: result.problems },
           'malformed event passed over',
         );
         return;
@@ -70,7 +72,7 @@ export function typedReactor<const Catalogues extends readonly EventCatalogue[]>
   };
 }
 
-/** Reactor mode of the subscriber engine: handle each event, then move the checkpoint past it. */
+/** A reactor as a subscriber: handle each event, then move the checkpoint past it. */
 export function reactorSubscriber(reactor: Reactor): Subscriber {
   const { name } = reactor;
   return {
@@ -151,4 +153,42 @@ async function advanceReactorCheckpoint(
     .where('name', '=', name)
     .where((eb) => eb.or([eb('position', 'is', null), eb('position', '<', position)]))
     .execute();
+}
+
+export interface ReactorsOptions {
+  store: EventStore;
+  /** Holds one connection per ACTIVE reactor (its lease): size its pool reactors + 1. */
+  db: Kysely<Database>;
+  reactors: readonly Reactor[];
+  logger: Logger;
+  /** Events per delivery (default 100). */
+  batchSize?: number;
+  /** How often a stand-by process tries to take a reactor over (default 3000 ms). */
+  standbyRetryMs?: number;
+  /** How often an idle active reactor checks its leased connection is alive (default 5000 ms). */
+  heartbeatMs?: number;
+  /** Retry delay after a failed event: doubles from initialMs up to maxMs. */
+  backoff?: { initialMs: number; maxMs: number };
+}
+
+/**
+ * Runs each reactor as a subscriber: one process at a time per reactor, at-least-once delivery
+ * in global order from its checkpoint, a failing event retried after a growing backoff while
+ * later events wait (a referral is always seen before its first order). The caller owns `db`
+ * and destroys it after `stop()`.
+ */
+export function startReactors(options: ReactorsOptions): Subscribers {
+  return startSubscribers({
+    store: options.store,
+    db: options.db,
+    subscribers: options.reactors.map(reactorSubscriber),
+    leaseNamespace: REACTOR_LEASES,
+    kind: 'reactor',
+    logger: options.logger,
+    batchSize: options.batchSize ?? 100,
+    standbyRetryMs: options.standbyRetryMs ?? 3000,
+    heartbeatMs: options.heartbeatMs ?? 5000,
+    backoff: options.backoff ?? { initialMs: 250, maxMs: 15_000 },
+    failureMessage: 'reactor failed on an event; retrying from its checkpoint',
+  });
 }

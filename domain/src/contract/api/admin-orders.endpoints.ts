@@ -37,7 +37,7 @@ export const listAdminOrdersRoute = defineRoute({
   response: pageOf(adminOrderItemSchema),
 });
 
-// GET /admin/orders/{id} (the details drawer) is admin-order-detail.routes.ts.
+// GET /admin/orders/{id} (the details drawer) is admin-order-detail.endpoints.ts.
 
 /** PATCH /admin/orders/{id}: the list's Set Pending / Processing / Complete (SPEC §4). */
 export const setOrderStatusRoute = defineRoute({

@@ -1,5 +1,5 @@
 import { orderStreamName, paymentStreamName } from '@shortlist/domain';
-import { ADMIN_MESSAGES, getOrderHistoryRoute } from '@shortlist/domain/contract';
+import { ADMIN_MESSAGES, getAuditTrailRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
@@ -7,13 +7,14 @@ import { accountNames } from './account-names';
 import { readAuditTrailFromStreams } from './audit-trail';
 
 /**
- * GET /admin/orders/{id}/history: the order's audit trail (ARCHITECTURE.md: who did what and
- * why), i.e. every event of `order-{id}` and of its `payment-{id}` in the order they happened.
- * Read from the event store, not a read model: even a deleted order still has its history.
+ * GET /admin/orders/{id}/history (the drawer's History tab; the path is older than the name):
+ * the order's audit trail (ARCHITECTURE.md: who did what and why), i.e. every event of
+ * `order-{id}` and of its `payment-{id}` in the order they happened. Read from the event store,
+ * not a read model: even a deleted order still has its audit trail.
  */
-export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
+export const auditTrailRoute: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...contractRoute(app, getOrderHistoryRoute, [400, 404]),
+    ...contractRoute(app, getAuditTrailRoute, [400, 404]),
     handler: async (request) => {
       const { id } = request.params;
       const entries = await readAuditTrailFromStreams(app.store, [

@@ -9,7 +9,7 @@ import { isTransientError } from './transient-error';
 /** NOTIFY channel: payload `{"name": …, "position": … | null}` after each committed batch. */
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
-/** The stored checkpoint is not where this runner left it: a rebuild reset it, or it was lost. */
+/** The stored checkpoint is not where this projector left it: reset by a rebuild, or lost. */
 export class CheckpointMovedError extends Error {
   constructor(
     readonly projection: string,
@@ -66,7 +66,7 @@ export async function resetProjection(
   trx: Transaction<Database>,
   projection: Projection,
 ): Promise<void> {
-  // Locking the row first orders this after any batch in flight (the runner locks it too).
+  // Locking the row first orders this after any batch in flight (the projector locks it too).
   await trx
     .insertInto('projection_checkpoints')
     .values({ name: projection.name, position: null, version: projectionVersion(projection) })
@@ -115,8 +115,8 @@ export async function applyToProjection(
 /**
  * Applies one batch and advances the checkpoint in ONE transaction: either both happen or
  * neither, which is what makes a restart at any point exactly-once in effect. `expected` is
- * where this runner believes the checkpoint is; if the stored one differs (a rebuild reset it),
- * nothing is written and CheckpointMovedError tells the runner to start again from the store.
+ * where this projector believes the checkpoint is; if the stored one differs (a rebuild reset it),
+ * nothing is written and CheckpointMovedError tells the projector to start again from the store.
  * Returns the new checkpoint.
  */
 export async function applyBatch(
@@ -170,8 +170,8 @@ async function compareAndMove(
 }
 
 /**
- * The one way a runner moves a checkpoint with work: in ONE transaction, move it from where this
- * runner left it (`expected`; a rebuild may have reset it) to `to`, locking its row and
+ * The one way a projector moves a checkpoint with work: in ONE transaction, move it from where this
+ * projector left it (`expected`; a rebuild may have reset it) to `to`, locking its row and
  * announcing it on commit, then do `work`. Either all of it happens or none.
  */
 async function moveCheckpoint(
@@ -308,7 +308,7 @@ export async function catchUp(
       position = await applyBatch(db, projection, position, batch);
     } catch (error) {
       if (error instanceof CheckpointMovedError || isTransientError(error)) throw error;
-      // A replay takes no time to retry: isolate the failing event at once, as the runner does
+      // A replay takes no time to retry: isolate the failing event at once, as the projector does
       // after its retries, so a rebuild (or verify's replay) sets aside what the live one did.
       position = await applyIsolated(db, projection, position, batch, {
         priorAttempts: 1,

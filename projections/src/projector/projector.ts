@@ -1,7 +1,10 @@
-import type { Position } from '@shortlist/eventstore';
-import type { Subscriber } from '../engine/subscriber-engine';
-import type { Logger } from '../logger';
-import type { Projection } from '../projection';
+import type { EventStore, Position } from '@shortlist/eventstore';
+import type { Kysely } from 'kysely';
+import type { Database } from '../database';
+import { PROJECTION_LEASES } from '../engine/lease';
+import { type Subscriber, type Subscribers, startSubscribers } from '../engine/subscriber';
+import { consoleLogger, type Logger } from '../logger';
+import { assertUniqueNames, type Projection } from '../projection';
 import {
   applyBatch,
   applyIsolated,
@@ -18,7 +21,7 @@ import { isTransientError } from './transient-error';
  * `quarantineAfterAttempts` tries, and the event that fails alone is quarantined. A checkpoint
  * moved under the session (a rebuild) ends it and a fresh one starts at once.
  */
-export function projector(
+export function projectorSubscriber(
   projection: Projection,
   settings: { logger: Logger; quarantineAfterAttempts: number },
 ): Subscriber {
@@ -62,4 +65,51 @@ export function projector(
       };
     },
   };
+}
+
+export interface ProjectorsOptions {
+  store: EventStore;
+  /**
+   * One connection of this pool is held per ACTIVE projector for as long as it is active (its
+   * lease lives on it), so give the projectors their own Kysely, sized projections + 2, rather
+   * than the API's query pool.
+   */
+  db: Kysely<Database>;
+  projections: readonly Projection[];
+  /** Events per transaction (default 200). */
+  batchSize?: number;
+  logger?: Logger;
+  /** How often a stand-by process tries to take over a projection (default 3000 ms). */
+  standbyRetryMs?: number;
+  /** How often an idle active projector checks its checkpoint was not reset (default 2000 ms). */
+  heartbeatMs?: number;
+  /** Retry delay after a failed batch: doubles from initialMs up to maxMs. */
+  backoff?: { initialMs: number; maxMs: number };
+  /**
+   * Tries of a batch that fails on its events (not on the database) before the projector applies
+   * it one event per transaction and quarantines the event that fails (default 3).
+   */
+  quarantineAfterAttempts?: number;
+}
+
+/** Runs each projection as a subscriber in projector mode (projectorSubscriber above). */
+export function startProjectors(options: ProjectorsOptions): Subscribers {
+  assertUniqueNames(options.projections);
+  const logger = options.logger ?? consoleLogger;
+  const quarantineAfterAttempts = Math.max(1, options.quarantineAfterAttempts ?? 3);
+  return startSubscribers({
+    store: options.store,
+    db: options.db,
+    subscribers: options.projections.map((projection) =>
+      projectorSubscriber(projection, { logger, quarantineAfterAttempts }),
+    ),
+    leaseNamespace: PROJECTION_LEASES,
+    kind: 'projection',
+    logger,
+    batchSize: options.batchSize ?? 200,
+    standbyRetryMs: options.standbyRetryMs ?? 3000,
+    heartbeatMs: options.heartbeatMs ?? 2000,
+    backoff: options.backoff ?? { initialMs: 250, maxMs: 15_000 },
+    failureMessage: 'projection batch failed and was rolled back; retrying',
+  });
 }

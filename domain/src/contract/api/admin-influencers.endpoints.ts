@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_PAYOUT_STATUSES, INFLUENCER_QUERY_STATUSES } from '../../index';
 import { singleLineText } from '../text';
 import { formField, isEmail } from './form-fields';
-import { INFLUENCER_MESSAGES as M } from './influencer.messages';
+import { INFLUENCER_ROUTE_MESSAGES as M } from './influencer.messages';
 import { adminPayoutSchema, influencerQuerySchema, influencerSchema } from './influencer-views';
 import { pagingSchema } from './paging';
 import { idParamsSchema } from './params';

@@ -7,25 +7,34 @@ import {
   type RecordedEvent,
 } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
-import { createKysely, migrateToLatest } from '@shortlist/projections';
+import {
+  createKysely,
+  type Database,
+  migrateToLatest,
+  type Reactor,
+  readReactorCheckpoint,
+  type Subscribers,
+  silentLogger,
+  startReactors,
+} from '@shortlist/projections';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Policy, silentPolicyLogger } from './policy';
-import { readPolicyCheckpoint } from './policy-checkpoints';
-import { type PolicyRunner, startPolicyRunner } from './policy-runner';
 
 let database: TestDatabase;
 let store: EventStore;
 let pool: pg.Pool;
-const runners: PolicyRunner[] = [];
+let db: Kysely<Database>;
+const runners: Subscribers[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase('policy');
+  database = await createTestDatabase('reactor');
   await migratePostgresEventStore(database.url);
   store = createPostgresEventStore({ connectionString: database.url });
   pool = new pg.Pool({ connectionString: database.url, max: 6 });
   pool.on('error', () => undefined);
-  await migrateToLatest(createKysely({ pool }));
+  db = createKysely({ pool });
+  await migrateToLatest(db);
 });
 
 afterAll(async () => {
@@ -35,13 +44,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A policy that records what it saw (by runner), and can be told to fail on 'Poison'. */
+/** A reactor that records what it saw (by runner), and can be told to fail on 'Poison'. */
 function recorder(
   name: string,
   runner: string,
   seen: Array<[string, string]>,
   failing = () => false,
-): Policy {
+): Reactor {
   return {
     name,
     handles: ['Ping', 'Poison'],
@@ -52,12 +61,12 @@ function recorder(
   };
 }
 
-function start(policy: Policy): PolicyRunner {
-  const runner = startPolicyRunner({
+function start(reactor: Reactor): Subscribers {
+  const runner = startReactors({
     store,
-    pool,
-    policies: [policy],
-    logger: silentPolicyLogger,
+    db,
+    reactors: [reactor],
+    logger: silentLogger,
     standbyRetryMs: 50,
     heartbeatMs: 100,
     backoff: { initialMs: 20, maxMs: 50 },
@@ -78,13 +87,13 @@ async function append(...types: string[]): Promise<void> {
 const caughtUp = (name: string) =>
   vi.waitFor(
     async () => {
-      const position = await readPolicyCheckpoint(pool, name);
+      const position = await readReactorCheckpoint(db, name);
       expect(last !== null && position !== null && position >= last).toBe(true);
     },
     { timeout: 20_000, interval: 25 },
   );
 
-describe('policy runner', () => {
+describe('startReactors', () => {
   it('delivers each event once to one active runner and resumes where it stopped', async () => {
     await append('Ping', 'Other', 'Ping');
     const seen: Array<[string, string]> = [];

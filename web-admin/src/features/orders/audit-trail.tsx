@@ -1,8 +1,8 @@
-import { getOrderHistoryRoute } from '@shortlist/domain/contract';
+import { getAuditTrailRoute } from '@shortlist/domain/contract';
 import { EmptyState, ErrorState, Skeleton, useApiQuery } from '@shortlist/web-kit';
 import { formatDateTime } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import { historySteps } from './history-steps';
+import { auditTrailSteps } from './audit-trail-steps';
 import styles from './orders.module.css';
 
 const copy = messages.orders;
@@ -11,29 +11,29 @@ const copy = messages.orders;
  * The History tab: the order's and its payment's events from the event store, top to bottom in
  * time order: when, who, what, and the status or amount after the step (UI.md "Timelines").
  */
-export function OrderHistory({
+export function AuditTrail({
   orderId,
   customerId,
 }: {
   orderId: string;
   customerId: string | null;
 }) {
-  const history = useApiQuery(getOrderHistoryRoute, { params: { id: orderId } });
-  if (history.isPending) return <Skeleton lines={5} height="1.25rem" />;
-  if (history.isError) {
+  const trail = useApiQuery(getAuditTrailRoute, { params: { id: orderId } });
+  if (trail.isPending) return <Skeleton lines={5} height="1.25rem" />;
+  if (trail.isError) {
     return (
       <ErrorState
-        message={copy.historyFailed}
-        onRetry={() => void history.refetch()}
-        retrying={history.isFetching}
+        message={copy.auditTrailFailed}
+        onRetry={() => void trail.refetch()}
+        retrying={trail.isFetching}
         retryLabel={messages.common.retry}
       />
     );
   }
-  const steps = historySteps(history.data.items, customerId);
-  if (steps.length === 0) return <EmptyState title={copy.historyEmpty} headingLevel={3} />;
+  const steps = auditTrailSteps(trail.data.items, customerId);
+  if (steps.length === 0) return <EmptyState title={copy.auditTrailEmpty} headingLevel={3} />;
   return (
-    <ol className={styles.timeline} aria-label={copy.historyLabel}>
+    <ol className={styles.timeline} aria-label={copy.auditTrailLabel}>
       {steps.map((step) => (
         <li key={step.key} className={styles.timelineStep}>
           <div className={styles.timelineHead}>
