@@ -50,6 +50,11 @@ export interface Config {
    * the ledger keeps them, also across a JWT_SECRET rotation.
    */
   paymentInstrumentKey: string | null;
+  /**
+   * RAZORPAYX_ACCOUNT_NUMBER: the RazorpayX account influencer payouts are paid from, written in
+   * the bulk payouts file; null leaves that column for the admin to fill in.
+   */
+  razorpayxAccountNumber: string | null;
   admin: { email: string; password: string } | null;
   logLevel: LogLevel;
   maintenance: boolean;
@@ -238,6 +243,12 @@ const schema = z
       .min(32, { message: 'must be at least 32 characters' })
       .nullable()
       .default(null),
+    // RazorpayX's own rule for the debit account in a bulk file.
+    RAZORPAYX_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{5,22}$/, { message: 'must be 5 to 22 letters, digits or spaces' })
+      .nullable()
+      .default(null),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
     LOG_LEVEL: z
@@ -421,6 +432,7 @@ export function loadConfig(env: Env): Config {
         : null,
     razorpaySandbox: v.RAZORPAY_SANDBOX,
     paymentInstrumentKey: v.PAYMENT_INSTRUMENT_KEY,
+    razorpayxAccountNumber: v.RAZORPAYX_ACCOUNT_NUMBER,
     admin:
       v.ADMIN_EMAIL && v.ADMIN_PASSWORD
         ? { email: v.ADMIN_EMAIL, password: v.ADMIN_PASSWORD }
