@@ -1,3 +1,4 @@
+import type { PaymentInstrument } from './sandbox.schema';
 import { SandboxError } from './sandbox.store';
 import { razorpayId, razorpayIdSuffix, stableRazorpayId } from './sandbox-ids';
 
@@ -12,13 +13,8 @@ import { razorpayId, razorpayIdSuffix, stableRazorpayId } from './sandbox-ids';
  *   seen;
  * - no UPI id: a payer UPI id of its own, so untyped payments never look like one payer.
  */
-export interface PaymentInstrument {
-  cardId: string | null;
-  cardLast4: string | null;
-  cardNetwork: string | null;
-  vpa: string | null;
-}
 
+/** What the payer chose and typed. */
 export interface InstrumentInput {
   method: string;
   /** As typed: spaces and dashes are allowed. */

@@ -42,6 +42,14 @@ export interface SandboxPayment {
   createdAt: number;
 }
 
+/** What paid, in the payment entity's words (sandbox-instruments.ts). */
+export interface PaymentInstrument {
+  cardId: string | null;
+  cardLast4: string | null;
+  cardNetwork: string | null;
+  vpa: string | null;
+}
+
 export interface SandboxRefund {
   id: string;
   paymentId: string;

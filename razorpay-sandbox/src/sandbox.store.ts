@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import {
   nowSeconds,
+  type PaymentInstrument,
   type SandboxOrder,
   type SandboxPayment,
   type SandboxRefund,
@@ -11,7 +12,6 @@ import {
   transaction,
 } from './sandbox.schema';
 import { razorpayId } from './sandbox-ids';
-import type { PaymentInstrument } from './sandbox-instruments';
 
 /** The sandbox's operations, each in one transaction, with Razorpay's refusals. */
 
