@@ -5,6 +5,8 @@
  * with razorpay_payment_id / razorpay_order_id / razorpay_signature, `options.modal.ondismiss`.
  * Instead of Razorpay's iframe it shows a small modal dialog in the page with Pay, Fail and
  * Dismiss; Pay and Fail ask the sandbox server, which signs and sends webhooks like Razorpay.
+ * A card number or UPI id may be typed (left empty, each payment gets an instrument of its own):
+ * two payments typed alike were made with one instrument (sandbox-instruments.ts).
  *
  * Plain ES2017 in a string: it is served as is to any browser, no bundler in between.
  */
@@ -116,6 +118,24 @@ const SOURCE = String.raw`(function () {
     });
     dialog.appendChild(fieldset);
 
+    // The instrument, as the payer types it in Razorpay's own form (optional here).
+    var inputStyle = 'display:block;width:100%;box-sizing:border-box;margin-top:4px;padding:6px 8px;border:1px solid #6b7280;border-radius:6px;font:inherit';
+    function instrumentField(name, labelText, placeholder, mode) {
+      var label = el('label', { style: 'display:block;margin:0 0 12px' }, labelText);
+      var input = el('input', { type: 'text', name: name, placeholder: placeholder, autocomplete: 'off', inputmode: mode, style: inputStyle });
+      label.appendChild(input);
+      dialog.appendChild(label);
+      return { label: label, input: input };
+    }
+    var cardField = instrumentField('card', 'Card number (optional)', '4111 1111 1111 1111', 'numeric');
+    var vpaField = instrumentField('vpa', 'UPI ID (optional)', 'success@razorpay', 'email');
+    function showInstrument() {
+      var method = chosenMethod();
+      cardField.label.style.display = method === 'card' ? 'block' : 'none';
+      vpaField.label.style.display = method === 'upi' ? 'block' : 'none';
+    }
+    fieldset.addEventListener('change', showInstrument);
+
     var status = el('p', { role: 'status', 'aria-live': 'polite', style: 'min-height:1.5em;margin:0 0 12px' });
     dialog.appendChild(status);
 
@@ -136,6 +156,7 @@ const SOURCE = String.raw`(function () {
       var checked = dialog.querySelector('input[type=radio]:checked');
       return checked ? checked.value : 'card';
     }
+    showInstrument();
     function busy(on) {
       dialog.setAttribute('aria-busy', on ? 'true' : 'false');
       [pay, fail, dismiss].forEach(function (button) { button.disabled = on; });
@@ -143,7 +164,12 @@ const SOURCE = String.raw`(function () {
     function request(path) {
       busy(true);
       var prefill = o.prefill || {};
-      return post(path, { key: o.key, order_id: o.order_id, method: chosenMethod(), email: prefill.email, contact: prefill.contact })
+      var method = chosenMethod();
+      return post(path, {
+        key: o.key, order_id: o.order_id, method: method, email: prefill.email, contact: prefill.contact,
+        card: method === 'card' ? cardField.input.value : null,
+        vpa: method === 'upi' ? vpaField.input.value : null
+      })
         .catch(function () {
           return { ok: false, body: { error: { code: 'NETWORK_ERROR', description: 'The sandbox could not be reached.', source: 'customer', step: 'payment_initiation', reason: 'network_error', metadata: { order_id: o.order_id } } } };
         })

@@ -7,6 +7,7 @@ export {
   type CheckoutFailure,
   type CheckoutSuccess,
   createRazorpaySandbox,
+  type PayerChoice,
   type RazorpaySandbox,
   type RazorpaySandboxOptions,
 } from './razorpay-sandbox';

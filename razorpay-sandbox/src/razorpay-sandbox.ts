@@ -16,6 +16,7 @@ import {
   SandboxError,
 } from './sandbox.store';
 import { razorpayIdSuffix } from './sandbox-ids';
+import { paymentInstrument } from './sandbox-instruments';
 import { checkoutSignature, secretsEqual, webhookSignature } from './signatures';
 import { createWebhookSender, type WebhookSenderOptions } from './webhook.sender';
 import { captureEvents, failureEvent, refundEvent, type WebhookEnvelope } from './webhook-events';
@@ -35,6 +36,18 @@ export interface RazorpaySandboxOptions {
   /** Where webhooks go (our `/api/payments/webhook`); null sends none. */
   webhookUrl: string | null;
   sender?: WebhookSenderOptions;
+}
+
+/**
+ * What the payer chose in the checkout. `card` (a card number, as typed) and `vpa` (a UPI id)
+ * name the instrument; left out, each payment gets one of its own (sandbox-instruments.ts).
+ */
+export interface PayerChoice {
+  method: string;
+  email: string | null;
+  contact: string | null;
+  card: string | null;
+  vpa: string | null;
 }
 
 /** What Checkout.js hands to `options.handler` after a successful payment. */
@@ -64,8 +77,8 @@ export interface RazorpaySandbox {
   /** A payment with the order it paid (whose notes Razorpay repeats on the payment entity). */
   fetchPayment(paymentId: string): Promise<{ payment: SandboxPayment; order: SandboxOrder }>;
   /** The customer pays in the checkout: order paid, handler response signed, webhooks sent. */
-  pay(orderId: string, attempt?: Partial<Attempt>): Promise<CheckoutSuccess>;
-  fail(orderId: string, attempt?: Partial<Attempt>): Promise<CheckoutFailure>;
+  pay(orderId: string, attempt?: Partial<PayerChoice>): Promise<CheckoutSuccess>;
+  fail(orderId: string, attempt?: Partial<PayerChoice>): Promise<CheckoutFailure>;
   refund(paymentId: string, body: unknown, idempotencyKey: string | null): Promise<RefundOutcome>;
   ordersWithReceipt(receipt: string): Promise<SandboxOrder[]>;
   refundsOf(paymentId: string): Promise<SandboxRefund[]>;
@@ -175,11 +188,19 @@ export async function createRazorpaySandbox(
     }
   }
 
-  const attemptOf = (attempt: Partial<Attempt> = {}): Attempt => ({
-    method: attempt.method ?? 'card',
-    email: attempt.email ?? null,
-    contact: attempt.contact ?? null,
-  });
+  const attemptOf = (choice: Partial<PayerChoice> = {}): Attempt => {
+    const method = choice.method ?? 'card';
+    return {
+      method,
+      email: choice.email ?? null,
+      contact: choice.contact ?? null,
+      instrument: paymentInstrument(keyId, {
+        method,
+        card: choice.card ?? null,
+        vpa: choice.vpa ?? null,
+      }),
+    };
+  };
 
   return {
     keyId,

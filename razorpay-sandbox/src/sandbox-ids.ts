@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -11,6 +11,14 @@ export function razorpayIdSuffix(): string {
   return suffix;
 }
 
-export function razorpayId(prefix: 'order' | 'pay' | 'rfnd' | 'acc'): string {
+export function razorpayId(prefix: 'order' | 'pay' | 'rfnd' | 'acc' | 'card'): string {
   return `${prefix}_${razorpayIdSuffix()}`;
+}
+
+/** An id of Razorpay's shape that is always the same for the same `seed`. */
+export function stableRazorpayId(prefix: 'card', seed: string): string {
+  const bytes = createHash('sha256').update(seed).digest();
+  let suffix = '';
+  for (const byte of bytes.subarray(0, 14)) suffix += ALPHABET[byte % ALPHABET.length];
+  return `${prefix}_${suffix}`;
 }

@@ -75,6 +75,9 @@ const checkoutBodySchema = z.object({
   method: z.enum(['upi', 'card', 'netbanking', 'wallet']).default('card'),
   email: z.string().nullish(),
   contact: z.string().nullish(),
+  // What the payer typed in the checkout: a card number, or a UPI id.
+  card: z.string().max(64).nullish(),
+  vpa: z.string().max(300).nullish(),
 });
 
 const idParams = z.object({ id: z.string().min(1) });
@@ -153,11 +156,18 @@ export const razorpaySandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = a
       method: body.method,
       email: body.email ?? null,
       contact: body.contact ?? null,
+      card: body.card ?? null,
+      vpa: body.vpa ?? null,
     });
   });
 
   app.post('/checkout/fail', async (request) => {
     const body = checkoutBody(request.body);
-    return sandbox.fail(body.order_id, { method: body.method, email: body.email ?? null });
+    return sandbox.fail(body.order_id, {
+      method: body.method,
+      email: body.email ?? null,
+      card: body.card ?? null,
+      vpa: body.vpa ?? null,
+    });
   });
 };

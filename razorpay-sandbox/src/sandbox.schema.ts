@@ -34,7 +34,20 @@ export interface SandboxPayment {
   errorReason: string | null;
   email: string | null;
   contact: string | null;
+  /** What paid (sandbox-instruments.ts); all null for netbanking, wallets and older payments. */
+  cardId: string | null;
+  cardLast4: string | null;
+  cardNetwork: string | null;
+  vpa: string | null;
   createdAt: number;
+}
+
+/** What paid, in the payment entity's words (sandbox-instruments.ts). */
+export interface PaymentInstrument {
+  cardId: string | null;
+  cardLast4: string | null;
+  cardNetwork: string | null;
+  vpa: string | null;
 }
 
 export interface SandboxRefund {
@@ -95,6 +108,10 @@ export function toPayment(row: Record<string, unknown>): SandboxPayment {
     errorReason: text(row.error_reason),
     email: text(row.email),
     contact: text(row.contact),
+    cardId: text(row.card_id),
+    cardLast4: text(row.card_last4),
+    cardNetwork: text(row.card_network),
+    vpa: text(row.vpa),
     createdAt: Number(row.created_at),
   };
 }

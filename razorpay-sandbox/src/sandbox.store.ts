@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import {
   nowSeconds,
+  type PaymentInstrument,
   type SandboxOrder,
   type SandboxPayment,
   type SandboxRefund,
@@ -120,7 +121,15 @@ export interface Attempt {
   method: string;
   email: string | null;
   contact: string | null;
+  instrument: PaymentInstrument;
 }
+
+const instrumentValues = (instrument: PaymentInstrument) => [
+  instrument.cardId,
+  instrument.cardLast4,
+  instrument.cardNetwork,
+  instrument.vpa,
+];
 
 /** The customer paid: one captured payment, the order paid in full (auto-capture). */
 export async function captureOrder(
@@ -134,8 +143,9 @@ export async function captureOrder(
     if (order.status === 'paid') throw new SandboxError(400, ERRORS.alreadyPaid, 'order_id');
     const { rows } = await client.query(
       `INSERT INTO razorpay_sandbox.payments
-         (id, order_id, amount, currency, status, method, email, contact, created_at)
-       VALUES ($1, $2, $3, $4, 'captured', $5, $6, $7, $8) RETURNING *`,
+         (id, order_id, amount, currency, status, method, email, contact, created_at,
+          card_id, card_last4, card_network, vpa)
+       VALUES ($1, $2, $3, $4, 'captured', $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
       [
         razorpayId('pay'),
         order.id,
@@ -145,6 +155,7 @@ export async function captureOrder(
         attempt.email,
         attempt.contact,
         nowSeconds(),
+        ...instrumentValues(attempt.instrument),
       ],
     );
     const updated = await client.query(
@@ -170,8 +181,9 @@ export async function failOrder(
     const { rows } = await client.query(
       `INSERT INTO razorpay_sandbox.payments
          (id, order_id, amount, currency, status, method, error_code, error_description,
-          error_reason, email, contact, created_at)
-       VALUES ($1, $2, $3, $4, 'failed', $5, 'BAD_REQUEST_ERROR', $6, $7, $8, $9, $10)
+          error_reason, email, contact, created_at, card_id, card_last4, card_network, vpa)
+       VALUES ($1, $2, $3, $4, 'failed', $5, 'BAD_REQUEST_ERROR', $6, $7, $8, $9, $10,
+               $11, $12, $13, $14)
        RETURNING *`,
       [
         razorpayId('pay'),
@@ -184,6 +196,7 @@ export async function failOrder(
         attempt.email,
         attempt.contact,
         nowSeconds(),
+        ...instrumentValues(attempt.instrument),
       ],
     );
     const updated = await client.query(

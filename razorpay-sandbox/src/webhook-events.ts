@@ -54,10 +54,12 @@ export function paymentEntity(
           : 'partial',
     captured: payment.status === 'captured',
     description: null,
-    card_id: null,
+    card_id: payment.cardId,
+    ...(payment.cardId === null ? {} : { card: cardEntity(payment) }),
     bank: payment.method === 'netbanking' ? 'HDFC' : null,
     wallet: payment.method === 'wallet' ? 'paytm' : null,
-    vpa: payment.method === 'upi' ? 'success@razorpay' : null,
+    // Payments recorded before the sandbox kept the payer's UPI id all paid as its test id.
+    vpa: payment.method === 'upi' ? (payment.vpa ?? 'success@razorpay') : null,
     email: payment.email ?? 'void@razorpay.com',
     contact: payment.contact ?? '+919000090000',
     notes: order.notes,
@@ -70,6 +72,23 @@ export function paymentEntity(
     error_reason: payment.errorReason,
     acquirer_data: {},
     created_at: payment.createdAt,
+  };
+}
+
+/** The card entity Razorpay nests in a card payment (https://razorpay.com/docs/api/payments/entity). */
+function cardEntity(payment: SandboxPayment): Record<string, unknown> {
+  return {
+    id: payment.cardId,
+    entity: 'card',
+    name: '',
+    last4: payment.cardLast4,
+    network: payment.cardNetwork,
+    type: 'credit',
+    issuer: null,
+    international: false,
+    emi: false,
+    sub_type: 'consumer',
+    token_iin: null,
   };
 }
 

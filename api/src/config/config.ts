@@ -43,6 +43,18 @@ export interface Config {
    * when this says so; without keys and without it, production refuses to start.
    */
   razorpaySandbox: boolean;
+  /**
+   * PAYMENT_INSTRUMENT_KEY: the HMAC key of payment instrument fingerprints (which card or UPI id
+   * paid, compared across referred accounts). null = derived from JWT_SECRET; required in
+   * production with real Razorpay keys, since fingerprints must stay comparable for as long as
+   * the ledger keeps them, also across a JWT_SECRET rotation.
+   */
+  paymentInstrumentKey: string | null;
+  /**
+   * RAZORPAYX_ACCOUNT_NUMBER: the RazorpayX account influencer payouts are paid from, written in
+   * the bulk payouts file; null leaves that column for the admin to fill in.
+   */
+  razorpayxAccountNumber: string | null;
   admin: { email: string; password: string } | null;
   logLevel: LogLevel;
   maintenance: boolean;
@@ -226,6 +238,17 @@ const schema = z
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     RAZORPAY_SANDBOX: booleanText.default(false),
+    PAYMENT_INSTRUMENT_KEY: z
+      .string()
+      .min(32, { message: 'must be at least 32 characters' })
+      .nullable()
+      .default(null),
+    // RazorpayX's own rule for the debit account in a bulk file.
+    RAZORPAYX_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{5,22}$/, { message: 'must be 5 to 22 letters, digits or spaces' })
+      .nullable()
+      .default(null),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
     LOG_LEVEL: z
@@ -309,6 +332,19 @@ const schema = z
           'RAZORPAY_SANDBOX=true only to run a production build on the sandbox on purpose',
       });
     }
+    if (
+      missing.length === 0 &&
+      env.NODE_ENV === 'production' &&
+      env.PAYMENT_INSTRUMENT_KEY === null
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_INSTRUMENT_KEY'],
+        message:
+          'is required in production with Razorpay keys (at least 32 random characters, kept ' +
+          'for good: it keys the payment instrument fingerprints the referral ledger compares)',
+      });
+    }
     if (missing.length > 0 && missing.length < razorpay.length) {
       for (const name of missing) {
         ctx.addIssue({
@@ -363,7 +399,7 @@ export function loadConfig(env: Env): Config {
       const name = String(issue.path[0] ?? 'environment');
       const raw = present[name];
       const shown =
-        raw === undefined || /SECRET|PASSWORD|TOKEN/.test(name) ? '' : ` (got "${raw}")`;
+        raw === undefined || /SECRET|PASSWORD|TOKEN|_KEY$/.test(name) ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -395,6 +431,8 @@ export function loadConfig(env: Env): Config {
           }
         : null,
     razorpaySandbox: v.RAZORPAY_SANDBOX,
+    paymentInstrumentKey: v.PAYMENT_INSTRUMENT_KEY,
+    razorpayxAccountNumber: v.RAZORPAYX_ACCOUNT_NUMBER,
     admin:
       v.ADMIN_EMAIL && v.ADMIN_PASSWORD
         ? { email: v.ADMIN_EMAIL, password: v.ADMIN_PASSWORD }

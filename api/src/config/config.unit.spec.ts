@@ -135,7 +135,16 @@ describe('loadConfig', () => {
     const onSandbox = loadConfig({ ...production, RAZORPAY_SANDBOX: 'true' });
     expect([onSandbox.razorpay, onSandbox.razorpaySandbox]).toEqual([null, true]);
     const keys = { RAZORPAY_KEY_ID: 'id', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'h' };
-    expect(loadConfig({ ...production, ...keys }).razorpay).not.toBeNull();
+    const instrumentKey = { PAYMENT_INSTRUMENT_KEY: 'k'.repeat(32) };
+    expect(loadConfig({ ...production, ...keys, ...instrumentKey }).razorpay).not.toBeNull();
+    // Real payments are fingerprinted with a key of their own, kept for good.
+    expect(problemsOf({ ...production, ...keys })).toContain(
+      'PAYMENT_INSTRUMENT_KEY is required in production with Razorpay keys',
+    );
+    const short = problemsOf({ PAYMENT_INSTRUMENT_KEY: 'short' });
+    expect(short).toContain('PAYMENT_INSTRUMENT_KEY must be at least 32 characters');
+    expect(short).not.toContain('short"');
+    expect(loadConfig({ ...production, RAZORPAY_SANDBOX: 'true' }).paymentInstrumentKey).toBe(null);
     // Outside production the sandbox is the default, as before.
     expect(loadConfig({}).razorpaySandbox).toBe(false);
     expect(loadConfig({}).razorpay).toBeNull();

@@ -10,6 +10,8 @@ import {
   influencerStreamName,
   orderEvents,
   orderStreamName,
+  paymentEvents,
+  paymentStreamName,
   REFERRAL_REWARD_TRIGGERS,
   REWARD_RULES_STREAM,
   type ReferralLedgerInstruction,
@@ -26,7 +28,7 @@ import { handleCommand } from '../commands/handle-command';
 export const INFLUENCER_REFERRALS_REACTOR = 'influencer-referrals';
 
 const READS = [accountEvents, orderEvents] as const;
-const HISTORY = [accountEvents, orderEvents, rewardRulesEvents] as const;
+const HISTORY = [accountEvents, orderEvents, paymentEvents, rewardRulesEvents] as const;
 
 /**
  * The referral programme's process manager (ARCHITECTURE.md "Policies"), run as a reactor. The
@@ -49,9 +51,11 @@ export function influencerReferralsReactor(deps: { store: EventStore; logger: Lo
   }
 
   /**
-   * The reward rules, the trigger's order, and the registration of the user who placed it. The
-   * rules are read as they stand when the trigger is handled; each version carries the day it
-   * takes effect, and the ledger prices by the trigger's own time, so a re-run prices alike.
+   * The reward rules, the trigger's order, and the registration of the user who placed it; for a
+   * payment, the order's payment stream too (which instrument paid). The rules are read as they
+   * stand when the trigger is handled; each version carries the day it takes effect, and the
+   * ledger prices by the trigger's own time, so a re-run prices alike. The payment was recorded
+   * before the order was marked paid (record-captured-payment.ts), so it is always there.
    */
   async function historyFor(event: ReferralRewardsEvent): Promise<ReferralRewardsEvent[]> {
     if (
@@ -61,8 +65,10 @@ export function influencerReferralsReactor(deps: { store: EventStore; logger: Lo
     ) {
       return [];
     }
-    const rules = event.type === 'OrderPaid' ? await historyOf(REWARD_RULES_STREAM) : [];
-    const order = await historyOf(orderStreamName(event.data.orderId));
+    const paid = event.type === 'OrderPaid';
+    const rules = paid ? await historyOf(REWARD_RULES_STREAM) : [];
+    const payment = paid ? await historyOf(paymentStreamName(event.data.orderId)) : [];
+    const order = [...(await historyOf(orderStreamName(event.data.orderId))), ...payment];
     for (const stored of order) {
       if (stored.type === 'OrderPlaced') {
         return [...rules, ...(await historyOf(userStreamName(stored.data.userId))), ...order];

@@ -45,15 +45,23 @@ export type RegisterReferral = Command<
   'RegisterReferral',
   { userId: string; userEmail: string | null; personKey: string | null }
 >;
+/**
+ * The fingerprint of the instrument that paid the order (PaymentVerified.instrument), when the
+ * provider told it: a referred account paying with one another referred account of the same
+ * influencer already paid with is flagged instead of credited.
+ */
+interface PaidWith {
+  instrument?: string | null;
+}
 /** A referred user's resume review was paid; `rules` are the reward rules as recorded. */
 export type CreditReferralReward = Command<
   'CreditReferralReward',
-  { userId: string; orderId: string; rules: RewardRules }
+  { userId: string; orderId: string; rules: RewardRules } & PaidWith
 >;
 /** A referred user's from-scratch or rewrite order was paid: its commission becomes pending. */
 export type RecordOrderCommission = Command<
   'RecordOrderCommission',
-  { userId: string; orderId: string; service: string; rules: RewardRules }
+  { userId: string; orderId: string; service: string; rules: RewardRules } & PaidWith
 >;
 /** The order was completed: its pending commission is earned. */
 export type EarnOrderCommission = Command<'EarnOrderCommission', { orderId: string }>;
@@ -121,6 +129,8 @@ export type InfluencerLedgerState =
       persons: Readonly<Record<string, string>>;
       /** Accounts already flagged, by user id and reason, so a flag is raised once. */
       flags: Readonly<Record<string, true>>;
+      /** Payment instrument fingerprints, each with the first referred account credited for it. */
+      instruments: Readonly<Record<string, string>>;
       registrations: number;
       /** By referred user: the one first-review reward that user can ever earn. */
       rewards: Readonly<Record<string, RewardEntry>>;

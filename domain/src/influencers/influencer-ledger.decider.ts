@@ -132,6 +132,8 @@ function decideWith(programme: ReferralProgramme) {
         // Once per referred user, ever: a later review (or the same one reported twice) adds
         // nothing, even when the first reward was clawed back by a refund.
         if (ledger.rewards[userId] !== undefined) return [];
+        const suspect = instrumentSuspicion(ledger, userId, command.data.instrument, command);
+        if (suspect !== null) return suspect;
         return [
           {
             type: 'ReferralRewardCredited',
@@ -141,6 +143,7 @@ function decideWith(programme: ReferralProgramme) {
               orderId,
               // The rule in force when the review was paid (the policy's `now`).
               amount: rewardAmountAt(command.data.rules, 'first_review', command.metadata.now),
+              ...paidWith(command.data.instrument),
             },
           },
         ];
@@ -154,11 +157,20 @@ function decideWith(programme: ReferralProgramme) {
         if (!(COMMISSIONED_SERVICES as readonly string[]).includes(service)) return [];
         // One commission per order, however often its payment is reported.
         if (ledger.commissions[orderId] !== undefined) return [];
+        const suspect = instrumentSuspicion(ledger, userId, command.data.instrument, command);
+        if (suspect !== null) return suspect;
         const amount = rewardAmountAt(command.data.rules, 'order_commission', command.metadata.now);
         return [
           {
             type: 'CommissionPending',
-            data: { influencerId: ledger.influencerId, userId, orderId, service, amount },
+            data: {
+              influencerId: ledger.influencerId,
+              userId,
+              orderId,
+              service,
+              amount,
+              ...paidWith(command.data.instrument),
+            },
           },
         ];
       }
@@ -326,6 +338,40 @@ function decideWith(programme: ReferralProgramme) {
     }
   };
 }
+
+/**
+ * One person, one reward, as far as the payment provider tells it: an account paying with a card
+ * or UPI id that another account referred by this influencer was credited for is flagged for the
+ * admin and earns nothing, now or later (like a second account of one person). Null when the
+ * payment may be credited. The first account credited for an instrument is never the suspect.
+ */
+function instrumentSuspicion(
+  ledger: Created,
+  userId: string,
+  instrument: string | null | undefined,
+  command: { metadata: { now: string } },
+): InfluencerLedgerEvent[] | null {
+  const reason = 'same_payment_instrument';
+  if (ledger.flags[flagKey(userId, reason)]) return [];
+  const owner = instrument == null ? undefined : ledger.instruments[instrument];
+  if (owner === undefined || owner === userId) return null;
+  return [
+    {
+      type: 'ReferralFlagged',
+      data: {
+        influencerId: ledger.influencerId,
+        userId,
+        reason,
+        relatedUserId: owner,
+        at: command.metadata.now,
+      },
+    },
+  ];
+}
+
+/** The instrument on the credit event, left out when unknown (as on events before it existed). */
+const paidWith = (instrument: string | null | undefined) =>
+  instrument == null ? {} : { instrument };
 
 /**
  * SPEC §4 lets an admin pick any status on any row; money decides otherwise once a payout is

@@ -219,6 +219,84 @@ describe('referrals and rewards', () => {
       .then([flagged('u2', 'same_person', 'u1')]);
   });
 
+  it('flags, and does not credit, an account paying with an instrument another referred account was credited for', () => {
+    const byCard = (userId: string, orderId: string): InfluencerLedgerEvent => ({
+      type: 'ReferralRewardCredited',
+      data: { influencerId: I, userId, orderId, amount: 50, instrument: 'card-x' },
+    });
+    const given = [created, registered('u1'), registered('u2'), byCard('u1', 'o1')];
+    real
+      .given(given)
+      .when(
+        command('CreditReferralReward', {
+          userId: 'u2',
+          orderId: 'o2',
+          rules,
+          instrument: 'card-x',
+        }),
+      )
+      .then([flagged('u2', 'same_payment_instrument', 'u1')]);
+    // Flagged once; the account earns nothing later, whatever it pays with.
+    const flaggedU2 = flagged('u2', 'same_payment_instrument', 'u1');
+    real
+      .given([...given, flaggedU2])
+      .when(command('CreditReferralReward', { userId: 'u2', orderId: 'o3', rules }))
+      .then([]);
+    real
+      .given([...given, flaggedU2])
+      .when(
+        command('RecordOrderCommission', {
+          userId: 'u2',
+          orderId: 'o4',
+          service: 'resume_rewrite',
+          rules,
+          instrument: 'vpa-y',
+        }),
+      )
+      .then([]);
+    // Another instrument, or the owner paying again with its own, is credited as usual.
+    real
+      .given(given)
+      .when(
+        command('CreditReferralReward', {
+          userId: 'u2',
+          orderId: 'o2',
+          rules,
+          instrument: 'vpa-y',
+        }),
+      )
+      .then([
+        {
+          type: 'ReferralRewardCredited',
+          data: { influencerId: I, userId: 'u2', orderId: 'o2', amount: 50, instrument: 'vpa-y' },
+        },
+      ]);
+    real
+      .given(given)
+      .when(
+        command('RecordOrderCommission', {
+          userId: 'u1',
+          orderId: 'o5',
+          service: 'resume_rewrite',
+          rules,
+          instrument: 'card-x',
+        }),
+      )
+      .then([
+        {
+          type: 'CommissionPending',
+          data: {
+            influencerId: I,
+            userId: 'u1',
+            orderId: 'o5',
+            service: 'resume_rewrite',
+            amount: 150,
+            instrument: 'card-x',
+          },
+        },
+      ]);
+  });
+
   it('credits the programme amount once per referred user', () => {
     real
       .given([created, registered('u1')])

@@ -55,10 +55,15 @@ export type ReferralFlagged = DomainEvent<
   }
 >;
 
-/** The first-review reward (reward-rules.ts), earned when the review is paid. */
+/**
+ * The first-review reward (reward-rules.ts), earned when the review is paid. `instrument` (here
+ * and on CommissionPending): the fingerprint of the card or UPI id that paid the order
+ * (PaymentVerified.instrument), kept so a later referred account paying with it is flagged;
+ * absent when the provider did not tell it, and on events recorded before it was kept.
+ */
 export type ReferralRewardCredited = DomainEvent<
   'ReferralRewardCredited',
-  { influencerId: string; userId: string; orderId: string; amount: number }
+  { influencerId: string; userId: string; orderId: string; amount: number; instrument?: string }
 >;
 /**
  * The rewarding order was refunded: `amount` leaves the balance in full, even when that takes
@@ -77,7 +82,14 @@ export type ReferralRewardClawedBack = DomainEvent<
  */
 export type CommissionPending = DomainEvent<
   'CommissionPending',
-  { influencerId: string; userId: string; orderId: string; service: string; amount: number }
+  {
+    influencerId: string;
+    userId: string;
+    orderId: string;
+    service: string;
+    amount: number;
+    instrument?: string;
+  }
 >;
 export type CommissionEarned = DomainEvent<
   'CommissionEarned',
@@ -154,6 +166,7 @@ const userId = z.string().min(1);
 const orderId = z.string().min(1);
 const payoutId = z.string().min(1);
 const amount = z.number();
+const instrument = z.string().optional();
 
 /** The ledger's events as they read back from the store (event-catalogue.ts). */
 export const influencerLedgerEvents = eventCatalogue<InfluencerLedgerEvent>()({
@@ -179,9 +192,17 @@ export const influencerLedgerEvents = eventCatalogue<InfluencerLedgerEvent>()({
     relatedUserId: z.string().nullable(),
     at: z.string(),
   }),
-  ReferralRewardCredited: z.object({ influencerId, userId, orderId, amount }),
+  // Not personal: a keyed HMAC whose key is outside the store (payment.events.ts).
+  ReferralRewardCredited: z.object({ influencerId, userId, orderId, amount, instrument }),
   ReferralRewardClawedBack: z.object({ influencerId, userId, orderId, amount, shortfall: amount }),
-  CommissionPending: z.object({ influencerId, userId, orderId, service: z.string(), amount }),
+  CommissionPending: z.object({
+    influencerId,
+    userId,
+    orderId,
+    service: z.string(),
+    amount,
+    instrument,
+  }),
   CommissionEarned: z.object({ influencerId, userId, orderId, amount }),
   CommissionCancelled: z.object({ influencerId, userId, orderId, amount }),
   CommissionClawedBack: z.object({ influencerId, userId, orderId, amount }),

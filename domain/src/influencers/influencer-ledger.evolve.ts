@@ -23,6 +23,7 @@ export function evolveLedger(
       referrals: {},
       persons: {},
       flags: {},
+      instruments: {},
       registrations: 0,
       rewards: {},
       commissions: {},
@@ -63,6 +64,7 @@ export function evolveLedger(
       return {
         ...state,
         rewards: { ...state.rewards, [userId]: { orderId, amount, clawedBack: false } },
+        instruments: withInstrument(state.instruments, event.data.instrument, userId),
         balance: state.balance + amount,
       };
     }
@@ -81,6 +83,7 @@ export function evolveLedger(
       return {
         ...state,
         commissions: { ...state.commissions, [orderId]: { userId, amount, status: 'pending' } },
+        instruments: withInstrument(state.instruments, event.data.instrument, userId),
         pending: state.pending + amount,
       };
     }
@@ -136,6 +139,16 @@ export function evolveLedger(
 }
 
 export const flagKey = (userId: string, reason: string): string => `${userId}:${reason}`;
+
+/** The first account credited for an instrument stays its owner: later ones are the suspects. */
+function withInstrument(
+  instruments: Readonly<Record<string, string>>,
+  instrument: string | undefined,
+  userId: string,
+): Readonly<Record<string, string>> {
+  if (instrument === undefined || instruments[instrument] !== undefined) return instruments;
+  return { ...instruments, [instrument]: userId };
+}
 
 function withCommission(
   state: Created,

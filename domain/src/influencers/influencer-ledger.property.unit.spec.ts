@@ -53,6 +53,10 @@ const userOrder = (kind: fc.Arbitrary<string>) =>
     orderId: `${userId}-${k}`,
   }));
 const anyOrder = userOrder(fc.constantFrom('r', 'a', 'b'));
+// Which instrument paid (its fingerprint), or untold: few enough that accounts share them.
+const paidWith = fc
+  .option(fc.constantFrom('card-1', 'card-2', 'vpa-1'), { nil: undefined })
+  .map((instrument) => (instrument === undefined ? {} : { instrument }));
 const of = <C extends InfluencerLedgerCommand>(type: C['type'], data: C['data']) =>
   ({ type, data, metadata }) as InfluencerLedgerCommand;
 
@@ -67,13 +71,17 @@ const commandArb: fc.Arbitrary<InfluencerLedgerCommand> = fc.oneof(
   },
   {
     weight: 3,
-    arbitrary: userOrder(fc.constant('r')).map((d) => of('CreditReferralReward', { ...d, rules })),
+    arbitrary: fc
+      .tuple(userOrder(fc.constant('r')), paidWith)
+      .map(([d, w]) => of('CreditReferralReward', { ...d, rules, ...w })),
   },
   {
     weight: 2,
-    arbitrary: userOrder(fc.constantFrom('a', 'b')).map((d) =>
-      of('RecordOrderCommission', { ...d, service: 'resume_rewrite', rules }),
-    ),
+    arbitrary: fc
+      .tuple(userOrder(fc.constantFrom('a', 'b')), paidWith)
+      .map(([d, w]) =>
+        of('RecordOrderCommission', { ...d, service: 'resume_rewrite', rules, ...w }),
+      ),
   },
   {
     weight: 2,
@@ -154,13 +162,27 @@ const createdEvent: InfluencerLedgerEvent = {
 };
 
 describe('influencer ledger properties', () => {
-  it('balance = earned − clawed back − paid; payouts never exceed it net of debts; one person, one reward', () => {
+  // CPU-bound (400 runs of up to 100 commands): on a loaded machine it outlasts the default 5 s.
+  it('balance = earned − clawed back − paid; payouts never exceed it net of debts; one person, one reward', {
+    timeout: 60_000,
+  }, () => {
     // The generator must reach the interesting cases, or the properties prove little.
-    const seen = { paid: 0, rejected: 0, netted: 0, debt: 0, samePerson: 0, ownAddress: 0 };
+    const seen = {
+      paid: 0,
+      rejected: 0,
+      netted: 0,
+      debt: 0,
+      samePerson: 0,
+      ownAddress: 0,
+      sameInstrument: 0,
+    };
     fc.assert(
       fc.property(fc.array(commandArb, { maxLength: 100, size: 'max' }), (commands) => {
         const t = new Totals();
         const credited: string[] = [];
+        // Each instrument's first credited account; accounts flagged for paying with another's.
+        const instrumentOwner = new Map<string, string>();
+        const instrumentFlagged = new Set<string>();
         let state: InfluencerLedgerState = decider.evolve(decider.initialState(), createdEvent);
         const approvedAt = new Map<string, number>();
         for (const command of commands) {
@@ -189,6 +211,20 @@ describe('influencer ledger properties', () => {
             if (event.type === 'ReferralFlagged') {
               if (event.data.reason === 'same_person') seen.samePerson += 1;
               if (event.data.reason === 'own_address') seen.ownAddress += 1;
+              if (event.data.reason === 'same_payment_instrument') {
+                seen.sameInstrument += 1;
+                instrumentFlagged.add(event.data.userId);
+              }
+            }
+            if (event.type === 'ReferralRewardCredited' || event.type === 'CommissionPending') {
+              // One instrument earns for one account; a flagged account earns nothing more.
+              expect(instrumentFlagged.has(event.data.userId)).toBe(false);
+              const { instrument } = event.data;
+              if (instrument !== undefined) {
+                const owner = instrumentOwner.get(instrument) ?? event.data.userId;
+                expect(owner).toBe(event.data.userId);
+                instrumentOwner.set(instrument, owner);
+              }
             }
             if (event.type === 'ReferralRewardCredited') credited.push(personOf(event.data.userId));
             t.add(event);

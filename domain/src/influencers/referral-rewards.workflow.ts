@@ -2,6 +2,7 @@ import type { StoredAccountEvent } from '../accounts/account.events';
 import { assertNever } from '../core/decider';
 import type { Workflow } from '../core/workflow';
 import type { StoredOrderEvent } from '../orders/order.events';
+import type { StoredPaymentEvent } from '../payments/payment.events';
 import type { PurchasableServiceId } from '../pricing/service-catalogue';
 import type {
   ClawBackReferralReward,
@@ -29,6 +30,9 @@ import {
  *   keyed by the order; that order completed → EarnOrderCommission;
  * - a referred user's order refunded → ClawBackReferralReward (the ledger takes back only what
  *   that order earned, or cancels its pending commission), keyed by the order.
+ *
+ * A paid order's instruction carries the fingerprint of the instrument that paid it, from the
+ * order's payment stream, for the ledger's same-instrument check.
  *
  * Its history is the reward rules, the triggering user's registration and order's placement; the
  * reactor loads those streams, calls `decide` and dispatches each instruction with the ids `key`
@@ -61,13 +65,19 @@ type RegisterReferralInstruction = Omit<RegisterReferral, 'data'> & {
   data: { userId: string; userEmail: string | null };
 };
 
-export type ReferralRewardsEvent = StoredAccountEvent | StoredOrderEvent | StoredRewardRulesEvent;
+export type ReferralRewardsEvent =
+  | StoredAccountEvent
+  | StoredOrderEvent
+  | StoredPaymentEvent
+  | StoredRewardRulesEvent;
 
 export interface ReferralRewardsState {
   rules: RewardRules;
   /** Who referred each registered user (null: nobody). */
   referrers: Readonly<Record<string, string | null>>;
   orders: Readonly<Record<string, { userId: string; service: PurchasableServiceId }>>;
+  /** By provider payment id: the fingerprint of the instrument that paid (when told). */
+  instruments: Readonly<Record<string, string>>;
 }
 
 /** The service whose first paid order earns the influencer a reward (SPEC §4). */
@@ -101,6 +111,9 @@ function decide(
         return [{ influencerId, key: orderId, command: { type: 'ClawBackReferralReward', data } }];
       }
       const { rules } = state;
+      // Left out when the provider did not tell it: the ledger then has nothing to compare.
+      const instrument = state.instruments[event.data.paymentId];
+      const paidWith = instrument === undefined ? {} : { instrument };
       if ((COMMISSIONED_SERVICES as readonly string[]).includes(order.service)) {
         return [
           {
@@ -108,7 +121,7 @@ function decide(
             key: orderId,
             command: {
               type: 'RecordOrderCommission',
-              data: { ...data, service: order.service, rules },
+              data: { ...data, service: order.service, rules, ...paidWith },
             },
           },
         ];
@@ -118,7 +131,7 @@ function decide(
         {
           influencerId,
           key: order.userId,
-          command: { type: 'CreditReferralReward', data: { ...data, rules } },
+          command: { type: 'CreditReferralReward', data: { ...data, rules, ...paidWith } },
         },
       ];
     }
@@ -135,6 +148,13 @@ function decide(
       ];
     }
     case 'RewardRuleChanged':
+    case 'CheckoutRequested':
+    case 'CheckoutRequestAborted':
+    case 'CheckoutStarted':
+    case 'PaymentVerified':
+    case 'PaymentFailed':
+    case 'PaymentAmountMismatch':
+    case 'RefundIssued':
       return [];
     case 'PasswordResetRequested':
     case 'PasswordChanged':
@@ -172,6 +192,17 @@ function evolve(state: ReferralRewardsState, event: ReferralRewardsEvent): Refer
     }
     case 'RewardRuleChanged':
       return { ...state, rules: rewardRulesDecider.evolve(state.rules, event) };
+    case 'PaymentVerified': {
+      const { paymentId, instrument } = event.data;
+      if (instrument === undefined) return state;
+      return { ...state, instruments: { ...state.instruments, [paymentId]: instrument } };
+    }
+    case 'CheckoutRequested':
+    case 'CheckoutRequestAborted':
+    case 'CheckoutStarted':
+    case 'PaymentFailed':
+    case 'PaymentAmountMismatch':
+    case 'RefundIssued':
     case 'PasswordResetRequested':
     case 'PasswordChanged':
     case 'UserErased':
@@ -210,5 +241,5 @@ export const referralRewardsWorkflow: Workflow<
 > = {
   decide,
   evolve,
-  initialState: () => ({ rules: [], referrers: {}, orders: {} }),
+  initialState: () => ({ rules: [], referrers: {}, orders: {}, instruments: {} }),
 };

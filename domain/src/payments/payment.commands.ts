@@ -33,6 +33,8 @@ export type RecordPayment = Command<
     source: PaymentSource;
     /** As the provider names it; absent when the channel could not learn it. */
     method?: string;
+    /** The paying instrument's fingerprint (PaymentVerified.instrument); absent when unknown. */
+    instrument?: string;
   }
 >;
 export type RecordPaymentFailure = Command<

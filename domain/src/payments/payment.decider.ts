@@ -135,6 +135,7 @@ function recordPayment(command: RecordPayment, state: PaymentState): PaymentEven
         source: data.source,
         // Left out rather than written as undefined: unknown reads the same as in older events.
         ...(data.method === undefined ? {} : { method: data.method }),
+        ...(data.instrument === undefined ? {} : { instrument: data.instrument }),
       },
     },
   ];

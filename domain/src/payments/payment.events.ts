@@ -63,6 +63,16 @@ export type PaymentVerified = DomainEvent<
      * recorded before it was kept, or a verify whose lookup of the payment failed.
      */
     method?: string;
+    /**
+     * Which card or UPI id paid, as a keyed HMAC of the provider's instrument id (the card_id or
+     * VPA Razorpay names on the payment), so two payments by one instrument can be told apart
+     * from two by different ones without the store ever holding the instrument. Not branded
+     * personal: without the key, which lives outside the store, it names no card and no person,
+     * and the referral ledger keeps comparing against it after an account is erased. Absent when
+     * unknown: events recorded before it was kept, a method with no per-payer id (netbanking,
+     * wallet), or a verify whose lookup of the payment failed.
+     */
+    instrument?: string;
   }
 >;
 
@@ -163,6 +173,7 @@ export const paymentEvents = eventCatalogue<PaymentEvent>()({
     currency,
     source,
     method: z.string().optional(),
+    instrument: z.string().optional(),
   }),
   PaymentFailed: z.object({
     orderId,

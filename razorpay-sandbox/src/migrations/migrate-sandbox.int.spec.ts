@@ -41,7 +41,10 @@ describe('the sandbox books as a Kysely migration', () => {
     const { rows } = await pool.query<{ name: string }>(
       'SELECT name FROM razorpay_sandbox.sandbox_migrations',
     );
-    expect(rows.map((row) => row.name)).toEqual(['20251124-0900-sandbox-books']);
+    expect(rows.map((row) => row.name)).toEqual([
+      '20251124-0900-sandbox-books',
+      '20261128-0900-payment-instruments',
+    ]);
     const tables = await pool.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'razorpay_sandbox'
        AND table_name IN ('orders', 'payments', 'refunds') ORDER BY table_name`,

@@ -1,10 +1,12 @@
 import { Kysely, type Migration, Migrator, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import * as sandboxBooks from './20251124-0900-sandbox-books.migration';
+import * as paymentInstruments from './20261128-0900-payment-instruments.migration';
 
 /** Listed by hand; names sort in the order they run; never edit one once it has landed. */
 const migrations: Readonly<Record<string, Migration>> = {
   '20251124-0900-sandbox-books': sandboxBooks,
+  '20261128-0900-payment-instruments': paymentInstruments,
 };
 
 /**

@@ -227,6 +227,7 @@ it('ends each payment paid exactly once, and the refund refunded once, after kil
         provider: createSandboxProvider(sandbox, { checkoutScriptUrl: '' }),
         keySecret: '',
         webhookSecret: '',
+        instrumentKey: '',
         sandbox,
         close: async () => undefined,
       },

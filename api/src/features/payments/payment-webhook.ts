@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { commandMetadata } from '../../commands/command-metadata';
 import type { JobInfo, JobQueue } from '../../queue/job-queue.port';
+import { instrumentFingerprint } from '../../shared/payments/payment-instrument';
 import { PaymentProviderError } from '../../shared/payments/payment-provider.port';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import { recordRefund } from '../../shared/payments/refund-order';
@@ -24,6 +25,8 @@ const paymentEntity = z.looseObject({
   currency: z.string(),
   status: z.string(),
   method: z.string().nullish(),
+  card_id: z.string().nullish(),
+  vpa: z.string().nullish(),
   error_code: z.string().nullish(),
   error_description: z.string().nullish(),
   notes: z.unknown().optional(),
@@ -139,6 +142,11 @@ export async function processWebhookEvent(
       case 'payment.captured':
       case 'order.paid': {
         if (payment.status !== 'captured') return;
+        const instrument = instrumentFingerprint(app.payments.instrumentKey, {
+          method: payment.method ?? null,
+          cardId: payment.card_id ?? null,
+          vpa: payment.vpa ?? null,
+        });
         const outcome = await recordCapturedPayment(app, {
           orderId,
           providerOrderId,
@@ -147,6 +155,7 @@ export async function processWebhookEvent(
           currency: payment.currency,
           source: 'webhook',
           ...(payment.method ? { method: payment.method } : {}),
+          ...(instrument === undefined ? {} : { instrument }),
           actor: ACTOR,
           correlationId: eventId,
           causationId: eventId,

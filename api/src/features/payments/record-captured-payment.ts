@@ -24,6 +24,8 @@ export interface CapturedPayment {
   source: PaymentSource;
   /** How the customer paid, as the provider names it; absent when the channel did not learn it. */
   method?: string;
+  /** Which card or UPI id paid, fingerprinted (payment-instrument.ts); absent when unknown. */
+  instrument?: string;
   actor: string;
   correlationId: string;
   causationId?: string | null;
@@ -83,6 +85,7 @@ export async function recordCapturedPayment(
       expected,
       source: captured.source,
       ...(captured.method === undefined ? {} : { method: captured.method }),
+      ...(captured.instrument === undefined ? {} : { instrument: captured.instrument }),
     },
     metadata,
   };

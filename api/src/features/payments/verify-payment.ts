@@ -7,26 +7,35 @@ import {
 } from '@shortlist/domain';
 import type { VerifyPaymentBody } from '@shortlist/domain/contract';
 import { HttpError } from '../../shared/http-error';
+import { instrumentFingerprint } from '../../shared/payments/payment-instrument';
 import { loadOrder, loadPayment } from '../../shared/payments/payment-streams';
 import type { PaymentsApp } from '../../shared/payments/payments';
 import { isValidCheckoutSignature } from '../../shared/payments/razorpay-signature';
 import { recordCapturedPayment } from './record-captured-payment';
 
 /**
- * How long verify waits to learn the payment's method. The method is a fact for the admin, not a
- * condition of payment: a slow provider must not hold the customer's "paid" for the adapter's
- * whole request timeout.
+ * How long verify waits to learn the payment's method and instrument. They are facts for the
+ * admin and the referral ledger, not conditions of payment: a slow provider must not hold the
+ * customer's "paid" for the adapter's whole request timeout.
  */
 const METHOD_LOOKUP_TIMEOUT_MS = 3_000;
 
-/** The method the provider names on the payment, or undefined when it could not tell us in time. */
-async function paymentMethod(
+interface PaidWith {
+  method?: string;
+  instrument?: string;
+}
+
+/**
+ * The method the provider names on the payment and the fingerprint of the instrument that paid,
+ * or nothing when it could not tell us in time.
+ */
+async function paidWith(
   app: PaymentsApp,
   state: PaymentState,
   paymentId: string,
-): Promise<string | undefined> {
+): Promise<PaidWith> {
   // Settled already (the webhook came first): the record is written, nothing to learn for it.
-  if (isPaymentVerified(state, paymentId) || state.mismatched.includes(paymentId)) return undefined;
+  if (isPaymentVerified(state, paymentId) || state.mismatched.includes(paymentId)) return {};
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), METHOD_LOOKUP_TIMEOUT_MS);
@@ -35,11 +44,13 @@ async function paymentMethod(
     const payment = await Promise.race([app.payments.provider.fetchPayment(paymentId), timeout]);
     if (payment === undefined) {
       app.log.warn({ paymentId }, 'Payment method lookup timed out; recorded as unknown');
+      return {};
     }
-    return payment?.method;
+    const instrument = instrumentFingerprint(app.payments.instrumentKey, payment);
+    return { method: payment.method, ...(instrument === undefined ? {} : { instrument }) };
   } catch (error) {
     app.log.warn({ paymentId, err: error }, 'Payment method lookup failed; recorded as unknown');
-    return undefined;
+    return {};
   } finally {
     clearTimeout(timer);
   }
@@ -91,7 +102,7 @@ export async function verifyPayment(
     amountMinor: terms.amountMinor,
     currency: terms.currency,
     source: 'verify',
-    method: await paymentMethod(app, payment, input.razorpay_payment_id),
+    ...(await paidWith(app, payment, input.razorpay_payment_id)),
     actor: `user:${input.userId}`,
     correlationId: input.correlationId,
   });

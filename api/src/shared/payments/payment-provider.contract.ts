@@ -173,6 +173,8 @@ export function testPaymentProvider(
           currency: 'INR',
           status: 'captured',
           method: 'upi',
+          cardId: null,
+          vpa: expect.stringMatching(/^[^@\s]+@[^@\s]+$/),
           createdAt: expect.any(Number),
         });
         expect(payment.createdAt).toBeGreaterThanOrEqual(order.createdAt);

@@ -48,6 +48,10 @@ export interface ProviderPayment {
   status: string;
   /** How the customer paid, as Razorpay names it: 'card', 'upi', 'netbanking', 'wallet', … */
   method: string;
+  /** Razorpay's `card_id`, for a card payment: which card paid. */
+  cardId: string | null;
+  /** Razorpay's `vpa`, for a UPI payment: the payer's UPI id. */
+  vpa: string | null;
   /** Unix seconds. */
   createdAt: number;
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createRazorpaySandbox, type RazorpaySandbox } from '@shortlist/razorpay-sandbox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config';
+import { instrumentKey } from './payment-instrument';
 import type { PaymentProvider } from './payment-provider.port';
 import { createRazorpayProvider } from './razorpay.provider';
 import { createSandboxProvider } from './sandbox.provider';
@@ -17,6 +18,8 @@ export interface Payments {
   keySecret: string;
   /** The secret set on the webhook (not the key secret): webhook signatures are HMACs with it. */
   webhookSecret: string;
+  /** The HMAC key of payment instrument fingerprints (payment-instrument.ts). */
+  instrumentKey: string;
   /** The local Razorpay stand-in; null when real Razorpay keys are configured. */
   sandbox: RazorpaySandbox | null;
   close(): Promise<void>;
@@ -41,6 +44,7 @@ export async function createPayments(options: {
       provider: createRazorpayProvider({ keyId, keySecret }),
       keySecret,
       webhookSecret,
+      instrumentKey: instrumentKey(config),
       sandbox: null,
       close: async () => undefined,
     };
@@ -74,6 +78,7 @@ export async function createPayments(options: {
     }),
     keySecret,
     webhookSecret,
+    instrumentKey: instrumentKey(config),
     sandbox,
     close: () => sandbox.close(),
   };

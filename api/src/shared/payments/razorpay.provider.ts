@@ -75,6 +75,8 @@ const paymentSchema = z.object({
   currency: z.string(),
   status: z.string(),
   method: z.string(),
+  card_id: z.string().nullish(),
+  vpa: z.string().nullish(),
   created_at: z.number(),
 });
 
@@ -111,6 +113,8 @@ export function toProviderPayment(raw: unknown): ProviderPayment {
     currency: payment.currency,
     status: payment.status,
     method: payment.method,
+    cardId: payment.card_id ?? null,
+    vpa: payment.vpa ?? null,
     createdAt: payment.created_at,
   };
 }

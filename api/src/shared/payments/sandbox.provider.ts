@@ -45,6 +45,8 @@ function toProviderPayment(payment: SandboxPayment): ProviderPayment {
     currency: payment.currency,
     status: paymentStatus(payment),
     method: payment.method,
+    cardId: payment.cardId,
+    vpa: payment.vpa,
     createdAt: payment.createdAt,
   };
 }

@@ -161,19 +161,32 @@ export const updateInfluencerPayoutRoute = defineRoute({
 });
 
 /**
- * The bulk-transfer file's columns (BULK_TRANSFER_FORMAT in the README): one row per approved
- * payout, in the NEFT/IMPS bulk upload layout Indian banks' corporate portals take, with UPI
- * payouts in the same file as mode UPI (account column: the UPI id).
+ * The bulk-transfer file's columns (README "Bulk transfer"): RazorpayX's Bulk Payouts upload
+ * template, amounts in rupees (https://razorpay.com/docs/x/bulk-payouts/), headings and order as
+ * the template has them; its example `notes[…]` columns are left out. One row per approved
+ * payout: a bank account as fund account type `bank_account`, a UPI id as `vpa` (mode UPI).
  */
 export const BULK_TRANSFER_COLUMNS = [
-  'Payment Mode',
-  'Beneficiary Name',
-  'Beneficiary Account No / UPI ID',
-  'IFSC',
-  'Amount',
-  'Debit Narration',
-  'Beneficiary Mobile',
-  'Payout Reference',
+  'RazorpayX Account Number',
+  'Payout Amount (in Rupees)',
+  'Payout Currency',
+  'Payout Mode',
+  'Payout Purpose',
+  'Fund Account Id',
+  'Fund Account Type',
+  'Fund Account Name',
+  'Fund Account Ifsc',
+  'Fund Account Number',
+  'Fund Account Vpa',
+  'Fund Account Phone Number',
+  'Contact Name',
+  'Payout Narration',
+  'Payout Reference Id',
+  'Fund Account Email',
+  'Contact Type',
+  'Contact Email',
+  'Contact Mobile',
+  'Contact Reference Id',
 ] as const;
 
 /**
@@ -184,7 +197,7 @@ export const exportInfluencerPayoutsRoute = defineRoute({
   method: 'GET',
   path: '/admin/influencer-payouts/export',
   audience: 'admin',
-  summary: 'Export approved payouts as a bank bulk-transfer CSV (NEFT/IMPS/UPI)',
+  summary: 'Export approved payouts as a RazorpayX Bulk Payouts CSV (NEFT/UPI)',
   response: z.object({
     ok: z.literal(true),
     filename: z.string(),

@@ -67,6 +67,12 @@ describe('Influencer payouts', () => {
           relatedUserId: 'u3',
           at: '2025-11-19T10:00:00.000Z',
         },
+        {
+          userId: 'u8',
+          reason: 'same_payment_instrument',
+          relatedUserId: 'u4',
+          at: '2025-11-20T10:00:00.000Z',
+        },
       ],
     };
     const seen = api(
@@ -89,6 +95,9 @@ describe('Influencer payouts', () => {
     expect(dialog).toHaveTextContent('₹2,200 will be paid.');
     expect(within(dialog).getByRole('note')).toHaveTextContent(
       'A second account of a person already referred — User u7 (same as u3)',
+    );
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'Paid with the same instrument as another referred account — User u8 (same as u4)',
     );
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));

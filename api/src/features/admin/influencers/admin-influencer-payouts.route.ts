@@ -33,7 +33,7 @@ export const adminInfluencerPayoutsRoute: FastifyPluginAsyncZod = async (app) =>
     ...contractRoute(app, exportInfluencerPayoutsRoute),
     handler: async (_request, reply) => {
       const rows = await approvedPayouts(app.db);
-      const csv = bulkTransferCsv(rows);
+      const csv = bulkTransferCsv(rows, app.config.razorpayxAccountNumber);
       // A money file: never cached by a proxy or the browser.
       reply.header('cache-control', 'no-store');
       return {

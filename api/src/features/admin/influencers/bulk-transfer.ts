@@ -3,12 +3,13 @@ import type { Database } from '@shortlist/projections';
 import type { Kysely } from 'kysely';
 
 /**
- * The bulk-transfer file for approved payouts: a CSV in the NEFT/IMPS bulk-upload layout of
- * Indian banks' corporate portals (payment mode, beneficiary name, account number, IFSC, amount,
- * narration), one row per payout. UPI payouts go in the same file with mode UPI and the UPI id
- * in the account column, as banks that pay to VPAs in bulk take them. Amounts are whole rupees
- * with two decimals. The payout id is the reference that comes back on the bank's report, so each
- * payout can be marked paid with its transfer reference (UTR).
+ * The bulk-transfer file for approved payouts: RazorpayX's Bulk Payouts upload template, amounts
+ * in rupees (https://razorpay.com/docs/x/bulk-payouts/), one row per payout. A bank account is a
+ * `bank_account` fund account paid by NEFT; a UPI id a `vpa` fund account paid by UPI (modes are
+ * upper case, as RazorpayX asks). The contact is created from the row (type `vendor`: an
+ * influencer bills us), purpose `payout`, amounts with two decimals. The payout id is the
+ * Payout Reference Id, which comes back on RazorpayX's bulk report with the UTR, so each payout
+ * can be marked paid with its transfer reference.
  */
 
 export interface ApprovedPayoutRow {
@@ -34,24 +35,44 @@ export function approvedPayouts(db: Kysely<Database>): Promise<ApprovedPayoutRow
     .execute();
 }
 
-export function bulkTransferCsv(rows: readonly ApprovedPayoutRow[]): string {
+/** RazorpayX takes at most 30 letters, digits and spaces as narration. */
+const NARRATION = 'Shortlist partner payout';
+
+/**
+ * `debitAccount`: the RazorpayX account the money leaves (RAZORPAYX_ACCOUNT_NUMBER); empty when
+ * not configured, for the admin to fill in before the upload.
+ */
+export function bulkTransferCsv(
+  rows: readonly ApprovedPayoutRow[],
+  debitAccount: string | null,
+): string {
   const lines = [BULK_TRANSFER_COLUMNS.map(csvCell).join(',')];
   for (const row of rows) {
     const bank = row.method === 'bank';
-    lines.push(
-      [
-        bank ? 'NEFT' : 'UPI',
-        row.payee_name ?? '',
-        (bank ? row.account_number : row.upi_id) ?? '',
-        bank ? (row.ifsc ?? '') : '',
-        row.amount.toFixed(2),
-        'Shortlist partner payout',
-        row.mobile ?? '',
-        row.id,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    const name = row.payee_name ?? '';
+    const cells: Record<(typeof BULK_TRANSFER_COLUMNS)[number], string> = {
+      'RazorpayX Account Number': debitAccount ?? '',
+      'Payout Amount (in Rupees)': row.amount.toFixed(2),
+      'Payout Currency': 'INR',
+      'Payout Mode': bank ? 'NEFT' : 'UPI',
+      'Payout Purpose': 'payout',
+      'Fund Account Id': '',
+      'Fund Account Type': bank ? 'bank_account' : 'vpa',
+      'Fund Account Name': bank ? name : '',
+      'Fund Account Ifsc': bank ? (row.ifsc ?? '') : '',
+      'Fund Account Number': bank ? (row.account_number ?? '') : '',
+      'Fund Account Vpa': bank ? '' : (row.upi_id ?? ''),
+      'Fund Account Phone Number': '',
+      'Contact Name': name,
+      'Payout Narration': NARRATION,
+      'Payout Reference Id': row.id,
+      'Fund Account Email': '',
+      'Contact Type': 'vendor',
+      'Contact Email': '',
+      'Contact Mobile': row.mobile ?? '',
+      'Contact Reference Id': '',
+    };
+    lines.push(BULK_TRANSFER_COLUMNS.map((column) => csvCell(cells[column])).join(','));
   }
   // CRLF: what bank portals' CSV readers expect.
   return `${lines.join('\r\n')}\r\n`;
