@@ -70,29 +70,46 @@ export function eventCatalogue(schemas?: EventSchemaMap): unknown {
   return schemas === undefined ? build : build(schemas);
 }
 
-declare const personalInner: unique symbol;
+declare const decidedAs: unique symbol;
+
+/**
+ * The brand of a field whose stored shape is wider than what `decide` writes: `Decided` is the
+ * schema of the written value. A type only, so `EventOf` can infer the decided type.
+ */
+interface DecidedAs<Decided extends z.ZodType> {
+  readonly [decidedAs]: Decided;
+}
 
 /**
  * A field branded `personal`: stored nullable (it reads null once its key is erased), decided as
- * the inner schema. The brand exists only for the type checker, so `EventOf` can give `decide`
- * the type without the null the store adds.
+ * the inner schema, so `personal()` does not change the type `decide` sees.
  */
-export type Personal<Schema extends z.ZodType> = z.ZodNullable<Schema> & {
-  readonly [personalInner]: Schema;
-};
+export type Personal<Schema extends z.ZodType> = z.ZodNullable<Schema> & DecidedAs<Schema>;
 
-/** What `decide` writes in one field: a personal field without the store's null. */
-type DecidedField<Field> = Field extends { readonly [personalInner]: infer Inner extends z.ZodType }
-  ? z.output<Inner>
-  : Field extends z.ZodDefault<infer Inner>
-    ? Exclude<DecidedField<Inner>, undefined>
-    : z.output<Field>;
+/**
+ * A field events recorded before it existed lack: they decode as null, while `decide` always
+ * writes it (`Schema`). Read models see `| null`; the decided type does not.
+ */
+export type NullBefore<Schema extends z.ZodType> = z.ZodDefault<z.ZodNullable<Schema>> &
+  DecidedAs<Schema>;
 
-type PersonalKeys<Shape> = {
-  [Key in keyof Shape]: Shape[Key] extends { readonly [personalInner]: z.ZodType }
+export const nullBefore = <Schema extends z.ZodType>(schema: Schema): NullBefore<Schema> =>
+  // The brand is a type only; at run time the field is the nullable, defaulted schema.
+  schema.nullable().default(null as never) as NullBefore<Schema>;
+
+/** What `decide` writes in one field: a branded field's decided schema, through `.default()`. */
+type DecidedField<Field> =
+  Field extends DecidedAs<infer Inner>
+    ? z.output<Inner>
+    : Field extends z.ZodDefault<infer Inner>
+      ? Exclude<DecidedField<Inner>, undefined>
+      : z.output<Field>;
+
+type BrandedKeys<Shape> = {
+  [Key in keyof Shape]: Shape[Key] extends DecidedAs<z.ZodType>
     ? Key
     : Shape[Key] extends z.ZodDefault<infer Inner>
-      ? Inner extends { readonly [personalInner]: z.ZodType }
+      ? Inner extends DecidedAs<z.ZodType>
         ? Key
         : never
       : never;
@@ -103,14 +120,15 @@ type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
 /**
  * The payload `decide` writes for an event schema: its parsed (`z.output`) shape, so a field with
  * a `.default()` (kept for events recorded before the field existed) is required of `decide`,
- * and a personal field has its decided type, not the store's erasable `| null`. Optional keys
- * stay optional.
+ * and a branded field (`personal`, `nullBefore`) has its decided type, not the store's `| null`.
+ * Not `z.input`: that would make every defaulted field optional for `decide`. Optional keys stay
+ * optional.
  */
 export type DecidedData<Schema> =
   Schema extends z.ZodObject<infer Shape>
     ? Simplify<
-        Omit<z.output<Schema>, PersonalKeys<Shape>> & {
-          [Key in PersonalKeys<Shape>]: DecidedField<Shape[Key]>;
+        Omit<z.output<Schema>, BrandedKeys<Shape>> & {
+          [Key in BrandedKeys<Shape>]: DecidedField<Shape[Key]>;
         }
       >
     : z.output<Schema>;
