@@ -36,20 +36,13 @@ export const ORDER_MESSAGES = {
     'This order is not paid yet. It can be set to Processing or Completed once it is paid.',
 } as const;
 
-/** Placing an order states what `OrderPlaced` records, except what the decider adds (plan, price). */
+/**
+ * Placing an order states what `OrderPlaced` records, except what the decider adds from the
+ * price table (plan name, amount): a field added to the event is asked of the command too.
+ */
 export type PlaceOrder = Command<
   'PlaceOrder',
-  Pick<
-    OrderPlaced['data'],
-    | 'orderId'
-    | 'userId'
-    | 'userEmail'
-    | 'service'
-    | 'description'
-    | 'currency'
-    | 'resume'
-    | 'customerUploads'
-  > & {
+  Omit<OrderPlaced['data'], 'planName' | 'amount'> & {
     /**
      * Placed from the ATS check page: the check the server ran on the stored upload, recorded
      * with the order in the same append (never a score the client sends).
