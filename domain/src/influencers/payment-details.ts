@@ -1,5 +1,3 @@
-import type { PayoutRequested } from './influencer-ledger.events';
-
 /**
  * How an influencer is paid: a bank account (account number + IFSC, sent by NEFT/IMPS) or a UPI
  * id. Formats are checked before a request is recorded, so an export never carries a transfer a
@@ -22,8 +20,15 @@ export const PAYMENT_DETAILS_MESSAGES = {
   upiInvalid: 'Enter a valid UPI id (e.g. name@bank).',
 } as const;
 
-/** The payee details a payout request records (its event is their one declaration). */
-export type PaymentDetails = Omit<PayoutRequested['data'], 'influencerId' | 'payoutId' | 'amount'>;
+export interface PaymentDetails {
+  method: PayoutMethod;
+  payeeName: string;
+  mobile: string;
+  bankName: string;
+  accountNumber: string;
+  ifsc: string;
+  upiId: string;
+}
 
 /** The first problem with these details, or null; values are compared trimmed. */
 export function paymentDetailsProblem(details: PaymentDetails): string | null {
