@@ -141,7 +141,8 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
             name: email,
             passwordHash: 'not-used',
             role: 'user',
-            referral: influencerId === null ? null : { influencerId, referralCode: code },
+            referral:
+              influencerId === null ? null : { influencerId, referralCode: code, campaign: null },
           },
           metadata: metadata(),
         },

@@ -206,7 +206,7 @@ interface Person {
   name: string;
   email: string;
   registeredAt: number;
-  referral: { influencerId: string; referralCode: string } | null;
+  referral: { influencerId: string; referralCode: string; campaign: null } | null;
   orders: number;
 }
 
@@ -381,7 +381,7 @@ export function planSeedHistory(options: SeedPlanOptions) {
       registeredAt: (orderTimes[index * 2] ?? until) - HOUR - random() * 72 * HOUR,
       referral:
         referred && influencer
-          ? { influencerId: influencer.id, referralCode: influencer.referralCode }
+          ? { influencerId: influencer.id, referralCode: influencer.referralCode, campaign: null }
           : null,
       orders: 0,
     };

@@ -1,5 +1,5 @@
 import type { Command } from '../core/decider';
-import type { ReferralAttribution, Role } from './account.events';
+import type { PasswordChanged, PasswordResetRequested, UserRegistered } from './account.events';
 
 /** The account's commands (stream `user-{userId}`) and the refusals `decide` answers them with. */
 
@@ -10,23 +10,13 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new link.',
 } as const;
 
-export type RegisterUser = Command<
-  'RegisterUser',
-  {
-    userId: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    role: Role;
-    referral: ReferralAttribution | null;
-  }
->;
+export type RegisterUser = Command<'RegisterUser', UserRegistered['data']>;
 export type RequestPasswordReset = Command<
   'RequestPasswordReset',
-  { tokenHash: string; expiresAt: string }
+  Omit<PasswordResetRequested['data'], 'userId'>
 >;
 export type ResetPassword = Command<'ResetPassword', { tokenHash: string; passwordHash: string }>;
-export type SetPassword = Command<'SetPassword', { passwordHash: string }>;
+export type SetPassword = Command<'SetPassword', Pick<PasswordChanged['data'], 'passwordHash'>>;
 export type EraseUser = Command<'EraseUser', Record<string, never>>;
 
 export type AccountCommand =

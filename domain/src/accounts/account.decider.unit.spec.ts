@@ -27,7 +27,7 @@ const registration: RegisterUser['data'] = {
   name: 'Asha',
   passwordHash: 'h1',
   role: 'user',
-  referral: { influencerId: 'i1', referralCode: 'ASHA50' },
+  referral: { influencerId: 'i1', referralCode: 'ASHA50', campaign: null },
 };
 const registered: AccountEvent = { type: 'UserRegistered', data: registration };
 const resetRequested: AccountEvent = {

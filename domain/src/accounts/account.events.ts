@@ -1,58 +1,41 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../core/decider';
-import { eventCatalogue, personal, type StoredEventOf } from '../core/event-catalogue';
+import {
+  type EventOf,
+  eventCatalogue,
+  personal,
+  type StoredEventOf,
+} from '../core/event-catalogue';
 
 /** Stream `user-{userId}` (ARCHITECTURE.md). Names and e-mails are personal data. */
 
-export type Role = 'user' | 'admin';
-
-export interface ReferralAttribution {
-  influencerId: string;
-  referralCode: string;
-  /** The campaign tag of the link that brought the user (referral-clicks.ts), if any. */
-  campaign?: string | null;
-}
-
-export type UserRegistered = DomainEvent<
-  'UserRegistered',
-  {
-    userId: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    role: Role;
-    referral: ReferralAttribution | null;
-  }
->;
-export type PasswordResetRequested = DomainEvent<
-  'PasswordResetRequested',
-  { userId: string; tokenHash: string; expiresAt: string }
->;
-export type PasswordChanged = DomainEvent<
-  'PasswordChanged',
-  { userId: string; passwordHash: string; reason: 'reset' | 'admin' }
->;
-export type UserErased = DomainEvent<'UserErased', { userId: string }>;
-
-export type AccountEvent = UserRegistered | PasswordResetRequested | PasswordChanged | UserErased;
-
 const userId = z.string().min(1);
+const role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof role>;
 
-/** The account's events as they read back from the store (event-catalogue.ts). */
-export const accountEvents = eventCatalogue<AccountEvent>()({
+const referralAttribution = z.object({
+  influencerId: z.string().min(1),
+  referralCode: z.string(),
+  /**
+   * The campaign tag of the link that brought the user (referral-clicks.ts), if any. Attributions
+   * recorded before campaigns were kept have none: they decode as null, so the decided type
+   * (the parsed one) always has it.
+   */
+  campaign: z.string().nullable().default(null),
+});
+export type ReferralAttribution = z.infer<typeof referralAttribution>;
+
+/**
+ * The account's events: the only declaration of them (types inferred below,
+ * event-catalogue.ts `EventOf`).
+ */
+export const accountEvents = eventCatalogue({
   UserRegistered: z.object({
     userId,
     email: personal(z.string()),
     name: personal(z.string()),
     passwordHash: personal(z.string()),
-    role: z.enum(['user', 'admin']),
-    referral: z
-      .object({
-        influencerId: z.string().min(1),
-        referralCode: z.string(),
-        campaign: z.string().nullable().default(null),
-      })
-      .nullable(),
+    role,
+    referral: referralAttribution.nullable(),
   }),
   PasswordResetRequested: z.object({ userId, tokenHash: z.string(), expiresAt: z.string() }),
   PasswordChanged: z.object({
@@ -62,6 +45,12 @@ export const accountEvents = eventCatalogue<AccountEvent>()({
   }),
   UserErased: z.object({ userId }),
 });
+
+export type AccountEvent = EventOf<typeof accountEvents>;
+export type UserRegistered = EventOf<typeof accountEvents, 'UserRegistered'>;
+export type PasswordResetRequested = EventOf<typeof accountEvents, 'PasswordResetRequested'>;
+export type PasswordChanged = EventOf<typeof accountEvents, 'PasswordChanged'>;
+export type UserErased = EventOf<typeof accountEvents, 'UserErased'>;
 
 export type StoredAccountEvent = StoredEventOf<typeof accountEvents>;
 

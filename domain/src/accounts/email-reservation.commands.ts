@@ -1,7 +1,8 @@
 import type { Command } from '../core/decider';
+import type { EmailReserved } from './email-reservation.events';
 
 /** Claiming an e-mail for one account (stream `email-{sha256(e-mail)}`). */
-export type ReserveEmail = Command<'ReserveEmail', { userId: string }>;
+export type ReserveEmail = Command<'ReserveEmail', EmailReserved['data']>;
 
 /**
  * What the account holding a reservation turned out to be. `never-usable`: it registered, but

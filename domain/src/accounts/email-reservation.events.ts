@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../core/decider';
-import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import { type EventOf, eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * Stream `email-{sha256(normalised e-mail)}` (ARCHITECTURE.md): the unique-e-mail invariant.
@@ -10,23 +9,23 @@ import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
  * personal is written here.
  */
 
-export type EmailReserved = DomainEvent<'EmailReserved', { userId: string }>;
-/**
- * A new registration took the e-mail over from an account that never became usable (the
- * decider says when); `previousUserId` is the account that held it.
- */
-export type EmailReservationTakenOver = DomainEvent<
-  'EmailReservationTakenOver',
-  { userId: string; previousUserId: string }
->;
-export type EmailReservationEvent = EmailReserved | EmailReservationTakenOver;
-
 const userId = z.string().min(1);
 
-export const emailReservationEvents = eventCatalogue<EmailReservationEvent>()({
+export const emailReservationEvents = eventCatalogue({
   EmailReserved: z.object({ userId }),
+  /**
+   * A new registration took the e-mail over from an account that never became usable (the
+   * decider says when); `previousUserId` is the account that held it.
+   */
   EmailReservationTakenOver: z.object({ userId, previousUserId: userId }),
 });
+
+export type EmailReservationEvent = EventOf<typeof emailReservationEvents>;
+export type EmailReserved = EventOf<typeof emailReservationEvents, 'EmailReserved'>;
+export type EmailReservationTakenOver = EventOf<
+  typeof emailReservationEvents,
+  'EmailReservationTakenOver'
+>;
 
 export type StoredEmailReservationEvent = StoredEventOf<typeof emailReservationEvents>;
 

@@ -1,4 +1,5 @@
 import type { Command } from '../core/decider';
+import type { QueryOpened, QueryReplied } from './query.events';
 
 /** The support query's commands (stream `query-{queryId}`) and what `decide` answers with. */
 
@@ -14,21 +15,14 @@ export const QUERY_MESSAGES = {
   replyRequired: 'Please enter a reply message.',
 } as const;
 
-export type OpenQuery = Command<
-  'OpenQuery',
-  { queryId: string; pid: string | null; email: string; message: string }
->;
+export type OpenQuery = Command<'OpenQuery', QueryOpened['data']>;
 export type ReplyToQuery = Command<
   'ReplyToQuery',
-  {
-    by: string;
+  Omit<QueryReplied['data'], 'queryId' | 'at'> & {
     /** Blank: the address the query came from. */
     to: string;
     /** Blank: DEFAULT_REPLY_SUBJECT. */
     subject: string;
-    body: string;
-    sendOk: boolean;
-    previewUrl: string | null;
     /** "Send & Close" (SPEC §2 Queries). */
     close: boolean;
   }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../core/decider';
-import { eventCatalogue, personal, type StoredEventOf } from '../core/event-catalogue';
+import {
+  type EventOf,
+  eventCatalogue,
+  personal,
+  type StoredEventOf,
+} from '../core/event-catalogue';
 
 /**
  * The support query a visitor sends from the Contact page, stream `query-{queryId}`
@@ -8,54 +12,41 @@ import { eventCatalogue, personal, type StoredEventOf } from '../core/event-cata
  * recipient, subject and body are personal data (PERSONAL_FIELDS).
  */
 
-export type QueryOpened = DomainEvent<
-  'QueryOpened',
-  { queryId: string; pid: string | null; email: string; message: string }
->;
-export type QueryReplied = DomainEvent<
-  'QueryReplied',
-  {
-    queryId: string;
-    at: string;
-    /** The actor who replied, e.g. 'admin:{id}'. */
-    by: string;
-    to: string;
-    subject: string;
-    body: string;
-    /** Whether the reply mail was handed to the mail server. */
-    sendOk: boolean;
-    /** The dev outbox link of the reply mail, when there is one. */
-    previewUrl: string | null;
-  }
->;
-export type QueryClosed = DomainEvent<'QueryClosed', { queryId: string }>;
-export type QueryDeleted = DomainEvent<'QueryDeleted', { queryId: string }>;
-
-export type QueryEvent = QueryOpened | QueryReplied | QueryClosed | QueryDeleted;
-
 const queryId = z.string().min(1);
 
-/** The support query's events as they read back from the store (event-catalogue.ts). */
-export const queryEvents = eventCatalogue<QueryEvent>()({
+/**
+ * The support query's events: the only declaration of them (types inferred below,
+ * event-catalogue.ts `EventOf`).
+ */
+export const queryEvents = eventCatalogue({
   QueryOpened: z.object({
     queryId,
-    pid: personal(z.string()),
+    pid: personal(z.string().nullable()),
     email: personal(z.string()),
     message: personal(z.string()),
   }),
   QueryReplied: z.object({
     queryId,
     at: z.string(),
+    /** The actor who replied, e.g. 'admin:{id}'. */
     by: z.string(),
     to: personal(z.string()),
     subject: personal(z.string()),
     body: personal(z.string()),
+    /** Whether the reply mail was handed to the mail server. */
     sendOk: z.boolean(),
+    /** The dev outbox link of the reply mail, when there is one. */
     previewUrl: z.string().nullable(),
   }),
   QueryClosed: z.object({ queryId }),
   QueryDeleted: z.object({ queryId }),
 });
+
+export type QueryEvent = EventOf<typeof queryEvents>;
+export type QueryOpened = EventOf<typeof queryEvents, 'QueryOpened'>;
+export type QueryReplied = EventOf<typeof queryEvents, 'QueryReplied'>;
+export type QueryClosed = EventOf<typeof queryEvents, 'QueryClosed'>;
+export type QueryDeleted = EventOf<typeof queryEvents, 'QueryDeleted'>;
 
 export type StoredQueryEvent = StoredEventOf<typeof queryEvents>;
 

@@ -46,19 +46,105 @@ type NoOtherTypes<E extends DomainEvent, Schemas> = {
 };
 
 /**
- * Declares the catalogue of the event union `E`: exactly one schema per type of `E` (a missing,
- * extra or renamed type does not compile), each accepting every payload `decide` produces.
+ * Declares an aggregate's catalogue: one zod schema per event type, the only declaration of its
+ * events. Their TypeScript types are inferred from it (`EventOf`):
  *
- *   export const orderEvents = eventCatalogue<OrderEvent>()({ OrderPlaced: z.object(…), … });
+ *   export const orderEvents = eventCatalogue({ OrderPlaced: z.object(…), … });
+ *   export type OrderEvent = EventOf<typeof orderEvents>;
+ *
+ * Given an event union instead, `eventCatalogue<E>()(schemas)` checks the schemas against it:
+ * exactly one schema per type of `E` (a missing, extra or renamed type does not compile), each
+ * accepting every payload `decide` produces.
  */
-export function eventCatalogue<E extends DomainEvent>() {
-  return <const Schemas extends SchemasOf<E>>(
-    schemas: Schemas & DecidedPayloadsDecode<E, Schemas> & NoOtherTypes<E, Schemas>,
-  ): EventCatalogue<Schemas> => ({
-    types: Object.keys(schemas),
-    schemas,
+export function eventCatalogue<const Schemas extends EventSchemaMap>(
+  schemas: Schemas,
+): EventCatalogue<Schemas>;
+export function eventCatalogue<E extends DomainEvent>(): <const Schemas extends SchemasOf<E>>(
+  schemas: Schemas & DecidedPayloadsDecode<E, Schemas> & NoOtherTypes<E, Schemas>,
+) => EventCatalogue<Schemas>;
+export function eventCatalogue(schemas?: EventSchemaMap): unknown {
+  const build = (given: EventSchemaMap): EventCatalogue => ({
+    types: Object.keys(given),
+    schemas: given,
   });
+  return schemas === undefined ? build : build(schemas);
 }
+
+declare const decidedAs: unique symbol;
+
+/**
+ * The brand of a field whose stored shape is wider than what `decide` writes: `Decided` is the
+ * schema of the written value. A type only, so `EventOf` can infer the decided type.
+ */
+interface DecidedAs<Decided extends z.ZodType> {
+  readonly [decidedAs]: Decided;
+}
+
+/**
+ * A field branded `personal`: stored nullable (it reads null once its key is erased), decided as
+ * the inner schema, so `personal()` does not change the type `decide` sees.
+ */
+export type Personal<Schema extends z.ZodType> = z.ZodNullable<Schema> & DecidedAs<Schema>;
+
+/**
+ * A field events recorded before it existed lack: they decode as null, while `decide` always
+ * writes it (`Schema`). Read models see `| null`; the decided type does not.
+ */
+export type NullBefore<Schema extends z.ZodType> = z.ZodDefault<z.ZodNullable<Schema>> &
+  DecidedAs<Schema>;
+
+export const nullBefore = <Schema extends z.ZodType>(schema: Schema): NullBefore<Schema> =>
+  // The brand is a type only; at run time the field is the nullable, defaulted schema.
+  schema.nullable().default(null as never) as NullBefore<Schema>;
+
+/** What `decide` writes in one field: a branded field's decided schema, through `.default()`. */
+type DecidedField<Field> =
+  Field extends DecidedAs<infer Inner>
+    ? z.output<Inner>
+    : Field extends z.ZodDefault<infer Inner>
+      ? Exclude<DecidedField<Inner>, undefined>
+      : z.output<Field>;
+
+type BrandedKeys<Shape> = {
+  [Key in keyof Shape]: Shape[Key] extends DecidedAs<z.ZodType>
+    ? Key
+    : Shape[Key] extends z.ZodDefault<infer Inner>
+      ? Inner extends DecidedAs<z.ZodType>
+        ? Key
+        : never
+      : never;
+}[keyof Shape];
+
+type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
+
+/**
+ * The payload `decide` writes for an event schema: its parsed (`z.output`) shape, so a field with
+ * a `.default()` (kept for events recorded before the field existed) is required of `decide`,
+ * and a branded field (`personal`, `nullBefore`) has its decided type, not the store's `| null`.
+ * Not `z.input`: that would make every defaulted field optional for `decide`. Optional keys stay
+ * optional.
+ */
+export type DecidedData<Schema> =
+  Schema extends z.ZodObject<infer Shape>
+    ? Simplify<
+        Omit<z.output<Schema>, BrandedKeys<Shape>> & {
+          [Key in BrandedKeys<Shape>]: DecidedField<Shape[Key]>;
+        }
+      >
+    : z.output<Schema>;
+
+/**
+ * The events of a catalogue as `decide` produces them and `evolve` folds them: the union of all
+ * of its types, or the one named `Type`.
+ *
+ *   export type OrderPlaced = EventOf<typeof orderEvents, 'OrderPlaced'>;
+ */
+export type EventOf<C, Type extends string = string> =
+  C extends EventCatalogue<infer Schemas>
+    ? {
+        [Name in keyof Schemas & string]: DomainEvent<Name, DecidedData<Schemas[Name]>>;
+      }[keyof Schemas & string & (string extends Type ? unknown : Type)]
+    : never;
 
 export type DecodeResult<Event> =
   | { kind: 'decoded'; event: Event }
@@ -112,10 +198,11 @@ const personalSchemas = new WeakSet<z.ZodType>();
  * that key is erased. Branding the field here is the whole decision (PERSONAL_FIELDS is derived
  * from the brands), so a field cannot be declared personal and still be stored in clear.
  */
-export const personal = <Schema extends z.ZodType>(schema: Schema) => {
+export const personal = <Schema extends z.ZodType>(schema: Schema): Personal<Schema> => {
   const nullable = schema.nullable();
   personalSchemas.add(nullable);
-  return nullable;
+  // The brand is a type only (see Personal); at run time the field is the nullable schema.
+  return nullable as Personal<Schema>;
 };
 
 /** Whether a field's schema is branded personal, through `.default()` and similar wrappers. */

@@ -1,5 +1,13 @@
 import type { Command } from '../core/decider';
-import type { PayoutStatus } from './influencer-ledger.events';
+import type {
+  InfluencerCreated,
+  InfluencerPasswordChanged,
+  PayoutPaid,
+  PayoutRejected,
+  PayoutStatus,
+  ReferralFlagged,
+  ReferralRegistered,
+} from './influencer-ledger.events';
 import type { PaymentDetails } from './payment-details';
 import type { RewardRules } from './reward-rules';
 
@@ -27,13 +35,10 @@ export function debtExceedsPayoutMessage(debt: number): string {
   return `The influencer's debt of ₹${debt.toLocaleString('en-IN')} takes the whole payout; reject it instead.`;
 }
 
-export type CreateInfluencer = Command<
-  'CreateInfluencer',
-  { influencerId: string; name: string; email: string; referralCode: string; passwordHash: string }
->;
+export type CreateInfluencer = Command<'CreateInfluencer', InfluencerCreated['data']>;
 export type ChangeInfluencerPassword = Command<
   'ChangeInfluencerPassword',
-  { passwordHash: string }
+  Pick<InfluencerPasswordChanged['data'], 'passwordHash'>
 >;
 export type RemoveInfluencer = Command<'RemoveInfluencer', Record<string, never>>;
 /**
@@ -43,7 +48,7 @@ export type RemoveInfluencer = Command<'RemoveInfluencer', Record<string, never>
  */
 export type RegisterReferral = Command<
   'RegisterReferral',
-  { userId: string; userEmail: string | null; personKey: string | null }
+  Pick<ReferralRegistered['data'], 'userId' | 'personKey'> & { userEmail: string | null }
 >;
 /**
  * The fingerprint of the instrument that paid the order (PaymentVerified.instrument), when the
@@ -76,12 +81,15 @@ export type ClawBackReferralReward = Command<
 /** Another referred account paid with the same instrument (as the payment provider tells it). */
 export type FlagReferral = Command<
   'FlagReferral',
-  { userId: string; reason: 'same_payment_instrument'; relatedUserId: string | null }
+  Pick<ReferralFlagged['data'], 'userId' | 'relatedUserId'> & { reason: 'same_payment_instrument' }
 >;
 export type RequestPayout = Command<'RequestPayout', { payoutId: string } & PaymentDetails>;
 export type ApprovePayout = Command<'ApprovePayout', { payoutId: string }>;
-export type MarkPayoutPaid = Command<'MarkPayoutPaid', { payoutId: string; txnId: string | null }>;
-export type RejectPayout = Command<'RejectPayout', { payoutId: string; reason: string }>;
+export type MarkPayoutPaid = Command<'MarkPayoutPaid', Omit<PayoutPaid['data'], 'influencerId'>>;
+export type RejectPayout = Command<
+  'RejectPayout',
+  Pick<PayoutRejected['data'], 'payoutId' | 'reason'>
+>;
 
 export type InfluencerLedgerCommand =
   | CreateInfluencer

@@ -1,5 +1,5 @@
 import type { Command } from '../core/decider';
-import type { InfluencerQueryStatus } from './influencer-query.events';
+import type { InfluencerQueryOpened, InfluencerQueryReplied } from './influencer-query.events';
 
 /** An influencer's support query: its commands (stream `influencer-query-{id}`) and refusals. */
 
@@ -13,13 +13,9 @@ export const INFLUENCER_QUERY_MESSAGES = {
   alreadyOpened: 'This query already exists.',
 } as const;
 
-export type OpenInfluencerQuery = Command<
-  'OpenInfluencerQuery',
-  { queryId: string; influencerId: string; subject: string; message: string }
->;
-/** `by` is who answered, as the replies list shows it ('admin:{id}'). */
+export type OpenInfluencerQuery = Command<'OpenInfluencerQuery', InfluencerQueryOpened['data']>;
 export type ReplyToInfluencerQuery = Command<
   'ReplyToInfluencerQuery',
-  { reply: string; status: InfluencerQueryStatus; by: string }
+  Omit<InfluencerQueryReplied['data'], 'queryId'>
 >;
 export type InfluencerQueryCommand = OpenInfluencerQuery | ReplyToInfluencerQuery;

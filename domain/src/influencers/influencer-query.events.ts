@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../core/decider';
-import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import { type EventOf, eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * An influencer's support query, stream `influencer-query-{queryId}` (ARCHITECTURE.md). Separate
@@ -11,20 +10,13 @@ import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 export const INFLUENCER_QUERY_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 export type InfluencerQueryStatus = (typeof INFLUENCER_QUERY_STATUSES)[number];
 
-export type InfluencerQueryOpened = DomainEvent<
-  'InfluencerQueryOpened',
-  { queryId: string; influencerId: string; subject: string; message: string }
->;
-export type InfluencerQueryReplied = DomainEvent<
-  'InfluencerQueryReplied',
-  { queryId: string; reply: string; status: InfluencerQueryStatus; by: string }
->;
-export type InfluencerQueryEvent = InfluencerQueryOpened | InfluencerQueryReplied;
-
 const queryId = z.string().min(1);
 
-/** The influencer query's events as they read back from the store (event-catalogue.ts). */
-export const influencerQueryEvents = eventCatalogue<InfluencerQueryEvent>()({
+/**
+ * The influencer query's events: the only declaration of them (types inferred below,
+ * event-catalogue.ts `EventOf`).
+ */
+export const influencerQueryEvents = eventCatalogue({
   InfluencerQueryOpened: z.object({
     queryId,
     influencerId: z.string().min(1),
@@ -35,9 +27,17 @@ export const influencerQueryEvents = eventCatalogue<InfluencerQueryEvent>()({
     queryId,
     reply: z.string(),
     status: z.enum(INFLUENCER_QUERY_STATUSES),
+    /** Who answered, as the replies list shows it ('admin:{id}'). */
     by: z.string(),
   }),
 });
+
+export type InfluencerQueryEvent = EventOf<typeof influencerQueryEvents>;
+export type InfluencerQueryOpened = EventOf<typeof influencerQueryEvents, 'InfluencerQueryOpened'>;
+export type InfluencerQueryReplied = EventOf<
+  typeof influencerQueryEvents,
+  'InfluencerQueryReplied'
+>;
 
 export type StoredInfluencerQueryEvent = StoredEventOf<typeof influencerQueryEvents>;
 

@@ -1,4 +1,5 @@
 import type { Command } from '../core/decider';
+import type { InfluencerValueReleased } from './influencer-reservation.events';
 
 /** Claiming an influencer's e-mail or referral code (influencer-reservation.events.ts). */
 
@@ -13,5 +14,8 @@ export type ReserveInfluencerValue = Command<
   'ReserveInfluencerValue',
   { influencerId: string; value: ReservedValue }
 >;
-export type ReleaseInfluencerValue = Command<'ReleaseInfluencerValue', { influencerId: string }>;
+export type ReleaseInfluencerValue = Command<
+  'ReleaseInfluencerValue',
+  InfluencerValueReleased['data']
+>;
 export type InfluencerReservationCommand = ReserveInfluencerValue | ReleaseInfluencerValue;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../core/decider';
-import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import { type EventOf, eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * Uniqueness of an influencer's e-mail and referral code. Neither store has a unique index over
@@ -10,20 +9,20 @@ import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
  * code never is, so links already shared never start crediting someone else.
  */
 
-export type InfluencerValueReserved = DomainEvent<
-  'InfluencerValueReserved',
-  { influencerId: string }
->;
-export type InfluencerValueReleased = DomainEvent<
-  'InfluencerValueReleased',
-  { influencerId: string }
->;
-export type InfluencerReservationEvent = InfluencerValueReserved | InfluencerValueReleased;
-
-export const influencerReservationEvents = eventCatalogue<InfluencerReservationEvent>()({
+export const influencerReservationEvents = eventCatalogue({
   InfluencerValueReserved: z.object({ influencerId: z.string().min(1) }),
   InfluencerValueReleased: z.object({ influencerId: z.string().min(1) }),
 });
+
+export type InfluencerReservationEvent = EventOf<typeof influencerReservationEvents>;
+export type InfluencerValueReserved = EventOf<
+  typeof influencerReservationEvents,
+  'InfluencerValueReserved'
+>;
+export type InfluencerValueReleased = EventOf<
+  typeof influencerReservationEvents,
+  'InfluencerValueReleased'
+>;
 
 export type StoredInfluencerReservationEvent = StoredEventOf<typeof influencerReservationEvents>;
 

@@ -1,24 +1,20 @@
 import { z } from 'zod';
-import type { Command, Decider, DomainEvent } from '../core/decider';
-import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import type { Command, Decider } from '../core/decider';
+import { type EventOf, eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * A click on an influencer's short link (`/r/{code}?c={campaign}`), the top of the funnel. It
  * holds no personal data: no address, no agent, no cookie value; only whose link it was and
  * which post (campaign tag) it came from. Each click is its own stream, so clicks never contend.
  */
-export type ReferralLinkClicked = DomainEvent<
-  'ReferralLinkClicked',
-  { influencerId: string; campaign: string | null }
->;
-export type ReferralClickEvent = ReferralLinkClicked;
-
-export const referralClickEvents = eventCatalogue<ReferralClickEvent>()({
+export const referralClickEvents = eventCatalogue({
   ReferralLinkClicked: z.object({
     influencerId: z.string().min(1),
     campaign: z.string().nullable(),
   }),
 });
+export type ReferralClickEvent = EventOf<typeof referralClickEvents>;
+export type ReferralLinkClicked = ReferralClickEvent;
 export type StoredReferralClickEvent = StoredEventOf<typeof referralClickEvents>;
 
 export const referralClickStreamName = (clickId: string): string => `referral-click-${clickId}`;
@@ -35,10 +31,8 @@ export function campaignTag(raw: string | null | undefined): string | null {
   return CAMPAIGN_PATTERN.test(tag) ? tag : null;
 }
 
-export type RecordReferralClick = Command<
-  'RecordReferralClick',
-  { influencerId: string; campaign: string | null }
->;
+/** The campaign as the link carried it; the decider keeps only its counted form. */
+export type RecordReferralClick = Command<'RecordReferralClick', ReferralLinkClicked['data']>;
 
 /** A click is recorded once in its own stream; the tag is kept only in its counted form. */
 export const referralClickDecider: Decider<

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Command, Decider, DomainEvent } from '../core/decider';
+import type { Command, Decider } from '../core/decider';
 import { DomainError } from '../core/domain-error';
-import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import { type EventOf, eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * The partner programme's reward rules, as data an admin changes through events (stream
@@ -22,13 +22,8 @@ export const COMMISSION_BOUNDS = { min: 150, max: 200 } as const;
 /** A first-review reward is a token amount; the cap stops a typo paying thousands. */
 export const FIRST_REVIEW_BOUNDS = { min: 1, max: 500 } as const;
 
-export interface RewardRuleVersion {
-  kind: RewardRuleKind;
-  /** Whole rupees. */
-  amount: number;
-  /** `YYYY-MM-DD` (UTC): orders paid on or after this day use this amount. */
-  effectiveFrom: string;
-}
+/** One version of a rule, as its `RewardRuleChanged` event records it. */
+export type RewardRuleVersion = RewardRuleChanged['data'];
 
 /** Every version of every rule, oldest effective date first within a kind. */
 export type RewardRules = readonly RewardRuleVersion[];
@@ -62,27 +57,22 @@ export const REWARD_RULE_MESSAGES = {
   invalidDate: 'Enter the date as YYYY-MM-DD.',
 } as const;
 
-export type RewardRuleChanged = DomainEvent<
-  'RewardRuleChanged',
-  { kind: RewardRuleKind; amount: number; effectiveFrom: string }
->;
-export type RewardRulesEvent = RewardRuleChanged;
-
-export const rewardRulesEvents = eventCatalogue<RewardRulesEvent>()({
+export const rewardRulesEvents = eventCatalogue({
   RewardRuleChanged: z.object({
     kind: z.enum(REWARD_RULE_KINDS),
+    /** Whole rupees. */
     amount: z.number(),
+    /** `YYYY-MM-DD` (UTC): orders paid on or after this day use this amount. */
     effectiveFrom: z.string(),
   }),
 });
+export type RewardRulesEvent = EventOf<typeof rewardRulesEvents>;
+export type RewardRuleChanged = RewardRulesEvent;
 export type StoredRewardRulesEvent = StoredEventOf<typeof rewardRulesEvents>;
 
 export const REWARD_RULES_STREAM = 'reward-rules';
 
-export type ChangeRewardRule = Command<
-  'ChangeRewardRule',
-  { kind: RewardRuleKind; amount: number; effectiveFrom: string }
->;
+export type ChangeRewardRule = Command<'ChangeRewardRule', RewardRuleChanged['data']>;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../core/decider';
-import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
+import { type EventOf, eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
 
 /**
  * What mail a customer agreed to get, stream `mail-preferences-{userId}`. Only reminder-type
@@ -8,14 +7,13 @@ import { eventCatalogue, type StoredEventOf } from '../core/event-catalogue';
  * of the service that was bought. No read model reads this stream; the reminder job loads it.
  */
 
-/** The customer clicked the unsubscribe link (or their mail client's one-click button). */
-export type RemindersUnsubscribed = DomainEvent<'RemindersUnsubscribed', { userId: string }>;
-
-export type MailPreferencesEvent = RemindersUnsubscribed;
-
-export const mailPreferencesEvents = eventCatalogue<MailPreferencesEvent>()({
+export const mailPreferencesEvents = eventCatalogue({
+  /** The customer clicked the unsubscribe link (or their mail client's one-click button). */
   RemindersUnsubscribed: z.object({ userId: z.string().min(1) }),
 });
+
+export type MailPreferencesEvent = EventOf<typeof mailPreferencesEvents>;
+export type RemindersUnsubscribed = EventOf<typeof mailPreferencesEvents, 'RemindersUnsubscribed'>;
 
 export type StoredMailPreferencesEvent = StoredEventOf<typeof mailPreferencesEvents>;
 

@@ -1,8 +1,15 @@
 import type { Command } from '../core/decider';
-import type { Currency } from '../pricing/currency';
-import type { PurchasableServiceId } from '../pricing/service-catalogue';
-import type { ResumePayload } from '../resume/resume-payload.schema';
-import type { AdminSettableStatus, AtsCheckRecorded, StoredFileRef } from './order.events';
+import type {
+  AdminSettableStatus,
+  AtsCheckRecorded,
+  DeliveryAttached,
+  DeliveryRemoved,
+  OrderCurrencyChanged,
+  OrderPaid,
+  OrderPlaced,
+  OrderRefunded,
+  ReviewSuggestionsSaved,
+} from './order.events';
 
 /** The server's own ATS check of the uploaded file, as the order records it. */
 export type AtsCheckFacts = Omit<AtsCheckRecorded['data'], 'orderId'>;
@@ -29,17 +36,13 @@ export const ORDER_MESSAGES = {
     'This order is not paid yet. It can be set to Processing or Completed once it is paid.',
 } as const;
 
+/**
+ * Placing an order states what `OrderPlaced` records, except what the decider adds from the
+ * price table (plan name, amount): a field added to the event is asked of the command too.
+ */
 export type PlaceOrder = Command<
   'PlaceOrder',
-  {
-    orderId: string;
-    userId: string;
-    userEmail: string;
-    service: PurchasableServiceId;
-    description: string;
-    currency: Currency;
-    resume: ResumePayload | null;
-    customerUploads: StoredFileRef[];
+  Omit<OrderPlaced['data'], 'planName' | 'amount'> & {
     /**
      * Placed from the ATS check page: the check the server ran on the stored upload, recorded
      * with the order in the same append (never a score the client sends).
@@ -49,7 +52,7 @@ export type PlaceOrder = Command<
 >;
 export type ChangeOrderCurrency = Command<
   'ChangeOrderCurrency',
-  { userId: string; currency: Currency }
+  { userId: string } & Pick<OrderCurrencyChanged['data'], 'currency'>
 >;
 export type DeleteOrder = Command<'DeleteOrder', { userId: string }>;
 /**
@@ -57,15 +60,16 @@ export type DeleteOrder = Command<'DeleteOrder', { userId: string }>;
  * the orders by age, the decider still says whether this one may go (not if paid meanwhile).
  */
 export type ExpireUnpaidOrder = Command<'ExpireUnpaidOrder', Record<string, never>>;
-export type MarkOrderPaid = Command<
-  'MarkOrderPaid',
-  { paymentId: string; providerOrderId: string; amount: number; currency: Currency }
->;
+export type MarkOrderPaid = Command<'MarkOrderPaid', Omit<OrderPaid['data'], 'orderId'>>;
 export type SetOrderStatus = Command<'SetOrderStatus', { status: AdminSettableStatus }>;
-export type AttachDelivery = Command<'AttachDelivery', { file: StoredFileRef; filename: string }>;
-export type RemoveDelivery = Command<'RemoveDelivery', { filename: string }>;
-export type SaveReviewSuggestions = Command<'SaveReviewSuggestions', { text: string }>;
-export type RefundOrder = Command<'RefundOrder', { refundId: string }>;
+export type AttachDelivery = Command<'AttachDelivery', Omit<DeliveryAttached['data'], 'orderId'>>;
+export type RemoveDelivery = Command<'RemoveDelivery', Omit<DeliveryRemoved['data'], 'orderId'>>;
+export type SaveReviewSuggestions = Command<
+  'SaveReviewSuggestions',
+  Omit<ReviewSuggestionsSaved['data'], 'orderId'>
+>;
+/** The amount and currency come from the order itself; the caller names only the refund. */
+export type RefundOrder = Command<'RefundOrder', Pick<OrderRefunded['data'], 'refundId'>>;
 export type EraseOrderData = Command<'EraseOrderData', Record<string, never>>;
 /** The owner opened the order's delivery: recorded once per delivery, never for anyone else. */
 export type OpenDelivery = Command<'OpenDelivery', { userId: string }>;

@@ -1,25 +1,24 @@
 import type { Command } from '../core/decider';
-import type { Currency } from '../pricing/currency';
-import type { PaymentSource, RefundReason } from './payment.events';
+import type {
+  CheckoutRequestAborted,
+  CheckoutRequested,
+  CheckoutStarted,
+  PaymentFailed,
+  PaymentSource,
+  RefundIssued,
+  RefundReason,
+} from './payment.events';
 
 /** What a checkout charges, in the provider's minor units. */
-export interface ChargeTerms {
-  amountMinor: number;
-  currency: Currency;
-}
+export type ChargeTerms = Pick<CheckoutStarted['data'], 'amountMinor' | 'currency'>;
 
+/** The claim's time is the command's own (`metadata.now`), so the caller does not give it. */
 export type RequestCheckout = Command<
   'RequestCheckout',
-  { orderId: string; requestId: string; receipt: string } & ChargeTerms
+  Omit<CheckoutRequested['data'], 'requestedAt'>
 >;
-export type StartCheckout = Command<
-  'StartCheckout',
-  { orderId: string; requestId: string; providerOrderId: string; receipt: string } & ChargeTerms
->;
-export type AbortCheckoutRequest = Command<
-  'AbortCheckoutRequest',
-  { orderId: string; requestId: string; reason: string }
->;
+export type StartCheckout = Command<'StartCheckout', CheckoutStarted['data']>;
+export type AbortCheckoutRequest = Command<'AbortCheckoutRequest', CheckoutRequestAborted['data']>;
 /** A captured payment as the provider reported it, with what the order charges. */
 export type RecordPayment = Command<
   'RecordPayment',
@@ -37,10 +36,7 @@ export type RecordPayment = Command<
     instrument?: string;
   }
 >;
-export type RecordPaymentFailure = Command<
-  'RecordPaymentFailure',
-  { orderId: string; providerOrderId: string; paymentId: string; reason: string }
->;
+export type RecordPaymentFailure = Command<'RecordPaymentFailure', PaymentFailed['data']>;
 export type RecordAmountMismatch = Command<
   'RecordAmountMismatch',
   {
@@ -53,9 +49,10 @@ export type RecordAmountMismatch = Command<
     source: PaymentSource;
   }
 >;
+/** Every new refund says why (`reason` is optional on the event only for older ones). */
 export type RecordRefund = Command<
   'RecordRefund',
-  { orderId: string; paymentId: string; refundId: string; reason: RefundReason } & ChargeTerms
+  Omit<RefundIssued['data'], 'reason'> & { reason: RefundReason }
 >;
 
 export type PaymentCommand =
