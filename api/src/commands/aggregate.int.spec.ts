@@ -7,6 +7,7 @@ import {
   type PlaceOrder,
   UndecodableEventError,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import {
   createPostgresEventStore,
   type EventStore,
@@ -41,16 +42,7 @@ const metadata: CommandMetadata = {
 function placeOrder(orderId: string): PlaceOrder {
   return {
     type: 'PlaceOrder',
-    data: {
-      orderId,
-      userId: 'u-1',
-      userEmail: 'asha@example.com',
-      service: 'resume_review',
-      description: 'Resume review requested',
-      currency: 'INR',
-      resume: null,
-      customerUploads: [{ fileId: 'f-1', name: 'cv.pdf' }],
-    },
+    data: placeOrderData({ orderId, userId: 'u-1', description: 'Resume review requested' }),
     metadata,
   };
 }

@@ -7,6 +7,7 @@ import {
   orderStreamName,
   priceOf,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import { type EventStore, WrongExpectedVersionError } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,16 +87,13 @@ describe('commands from two API instances on the same streams', () => {
         decider: orderDecider,
         command: {
           type: 'PlaceOrder',
-          data: {
+          data: placeOrderData({
             orderId,
             userId,
             userEmail: 'two@example.com',
             service: 'resume_rewrite',
-            description: '',
-            currency: 'INR',
-            resume: null,
             customerUploads: [{ fileId: randomUUID(), name: 'cv.pdf' }],
-          },
+          }),
           metadata: metadata(`user:${userId}`),
         },
       });

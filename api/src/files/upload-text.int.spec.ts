@@ -7,6 +7,7 @@ import {
   orderStreamName,
   TEXT_MESSAGES,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '../commands/handle-command';
 import { placeServiceOrder } from '../testing/admin-test-kit';
@@ -152,16 +153,12 @@ describe('file names stored by older versions', () => {
       decider: orderDecider,
       command: {
         type: 'PlaceOrder',
-        data: {
+        data: placeOrderData({
           orderId,
           userId: alice.id,
           userEmail: alice.email,
-          service: 'resume_review',
-          description: '',
-          currency: 'INR',
-          resume: null,
           customerUploads: [{ fileId, name: 'cv\u061C\u202E.pdf' }],
-        },
+        }),
         metadata: {
           actor: `user:${alice.id}`,
           correlationId: randomUUID(),

@@ -8,7 +8,7 @@ import {
   resumePayloadSchema,
   userStreamName,
 } from '@shortlist/domain';
-import { validResumePayload } from '@shortlist/domain/testing';
+import { placeOrderData, validResumePayload } from '@shortlist/domain/testing';
 import type { EventStore } from '@shortlist/eventstore';
 import { formatVerifyReport, verifyProjections } from '@shortlist/projections';
 import { sql } from 'kysely';
@@ -74,16 +74,15 @@ async function paidOrderAsOlderVersion(store: EventStore, userId: string, email:
   const resume = { ...parsed, personal: { ...parsed.personal, fullName: BROKEN_NAME } };
   const place: PlaceOrder = {
     type: 'PlaceOrder',
-    data: {
+    data: placeOrderData({
       orderId,
       userId,
       userEmail: email,
       service: 'resume_from_scratch',
-      description: '',
       currency: parsed.currency,
       resume,
       customerUploads: [{ fileId: randomUUID(), name: 'cv\ud83d.pdf' }],
-    },
+    }),
     metadata: metadata(`user:${userId}`),
   };
   const streamName = orderStreamName(orderId);

@@ -21,6 +21,7 @@ import {
   orderStreamName,
   type PlaceOrder,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import { createPostgresEventStore, WrongExpectedVersionError } from '@shortlist/eventstore';
 import pg from 'pg';
 import { handleCommand } from '../commands/handle-command';
@@ -85,16 +86,14 @@ async function writer(index: number): Promise<void> {
     const orderId = randomUUID();
     const place: PlaceOrder = {
       type: 'PlaceOrder',
-      data: {
+      data: placeOrderData({
         orderId,
         userId: account.userId,
         userEmail: email,
         service: 'resume_rewrite',
         description: `Order of writer ${index}`,
-        currency: 'INR',
-        resume: null,
         customerUploads: [{ fileId: randomUUID(), name: 'cv.pdf' }],
-      },
+      }),
       metadata: metadata(`user:${account.userId}`),
     };
     const placed = await handleCommand({

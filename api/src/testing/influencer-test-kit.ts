@@ -11,6 +11,7 @@ import {
   priceOf,
   userStreamName,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import type { JsonObject, Position } from '@shortlist/eventstore';
 import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
@@ -158,16 +159,7 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
         decider: orderDecider,
         command: {
           type: 'PlaceOrder',
-          data: {
-            orderId,
-            userId,
-            userEmail: email,
-            service,
-            description: '',
-            currency: 'INR',
-            resume: null,
-            customerUploads: [],
-          },
+          data: placeOrderData({ orderId, userId, userEmail: email, service, customerUploads: [] }),
           metadata: metadata(),
         },
       });

@@ -6,6 +6,7 @@ import {
   orderStreamName,
   type PlaceOrder,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import type { RecordedEvent } from '@shortlist/eventstore';
 import type {
   CheckoutSuccess,
@@ -95,16 +96,14 @@ export async function createPaymentsTestApp(
     const orderId = randomUUID();
     const command: PlaceOrder = {
       type: 'PlaceOrder',
-      data: {
+      data: placeOrderData({
         orderId,
         userId,
         userEmail: `${userId}@example.com`,
         service: 'resume_from_scratch',
-        description: '',
         currency,
-        resume: null,
         customerUploads: [],
-      },
+      }),
       metadata: metadata(`user:${userId}`),
     };
     await handleCommand({

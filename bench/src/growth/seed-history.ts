@@ -24,6 +24,7 @@ import {
   toMinorUnits,
   userStreamName,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import type { JsonObject, NewEvent } from '@shortlist/eventstore';
 import { type Random, seededRandom } from './seeded-random';
 
@@ -412,7 +413,7 @@ export function planSeedHistory(options: SeedPlanOptions) {
     at(placedAt, () => {
       run(orderDecider, orderStream, ORDERS, {
         type: 'PlaceOrder',
-        data: {
+        data: placeOrderData({
           orderId,
           userId: person.id,
           userEmail: person.email,
@@ -427,7 +428,7 @@ export function planSeedHistory(options: SeedPlanOptions) {
             service === 'resume_from_scratch'
               ? []
               : [{ fileId: randomUUID(), name: `${person.name.replace(' ', '_')}_CV.pdf` }],
-        },
+        }),
         metadata: meta(customer, placedAt),
       });
     });

@@ -7,6 +7,7 @@ import { WorkflowSpecification } from '../core/workflow-spec';
 import type { StoredOrderEvent } from '../orders/order.events';
 import { orderEvents } from '../orders/order.events';
 import { PURCHASABLE_SERVICE_IDS, type PurchasableServiceId } from '../pricing/service-catalogue';
+import { orderPlacedData } from '../testing/order-fixture';
 import {
   REFERRAL_REWARD_TRIGGERS,
   type ReferralRewardsEvent,
@@ -39,16 +40,9 @@ function placed(orderId: string, userId: string, service: PurchasableServiceId):
   return {
     type: 'OrderPlaced',
     data: {
-      orderId,
-      userId,
+      ...orderPlacedData({ orderId, userId, service }),
+      // Read back after the customer's key was erased.
       userEmail: null,
-      service,
-      planName: 'Plan',
-      description: '',
-      amount: 200,
-      currency: 'INR',
-      resume: null,
-      customerUploads: [],
     },
   };
 }

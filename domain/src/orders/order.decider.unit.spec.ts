@@ -4,6 +4,7 @@ import type { AtsReport } from '../ats';
 import type { CommandMetadata } from '../core/decider';
 import { DeciderSpecification } from '../core/decider-spec';
 import { DomainError } from '../core/domain-error';
+import { orderPlacedData, placeOrderData } from '../testing/order-fixture';
 import { atsCheckFactsOf } from './ats-check-facts';
 import {
   type AtsCheckFacts,
@@ -23,34 +24,27 @@ const metadata: CommandMetadata = {
 
 const place = (overrides: Partial<PlaceOrder['data']> = {}): PlaceOrder => ({
   type: 'PlaceOrder',
-  data: {
+  data: placeOrderData({
     orderId: 'o1',
     userId: 'u1',
-    userEmail: 'asha@example.com',
-    service: 'resume_review',
     description: '   ',
-    currency: 'INR',
-    resume: null,
     customerUploads: [{ fileId: 'f1', name: 'cv.pdf' }],
     ...overrides,
-  },
+  }),
   metadata,
 });
 
+// Plan name, description and amount spelled out: they are what the decider is checked to derive.
 const placedReview: OrderPlaced = {
   type: 'OrderPlaced',
-  data: {
+  data: orderPlacedData({
     orderId: 'o1',
     userId: 'u1',
-    userEmail: 'asha@example.com',
-    service: 'resume_review',
     planName: 'Resume Review',
     description: 'Resume review requested',
     amount: 200,
-    currency: 'INR',
-    resume: null,
     customerUploads: [{ fileId: 'f1', name: 'cv.pdf' }],
-  },
+  }),
 };
 
 const paid: OrderEvent = {

@@ -4,23 +4,12 @@ import { RuleSpecification } from '../core/decider-spec';
 import { ORDER_MESSAGES } from '../orders/order.commands';
 import { orderDecider } from '../orders/order.decider';
 import type { OrderEvent, OrderPlaced } from '../orders/order.events';
+import { orderPlacedData } from '../testing/order-fixture';
 import { checkoutTerms } from './order-checkout.rule';
 
 const placed = (overrides: Partial<OrderPlaced['data']> = {}): OrderPlaced => ({
   type: 'OrderPlaced',
-  data: {
-    orderId: 'o1',
-    userId: 'u1',
-    userEmail: 'asha@example.com',
-    service: 'resume_review',
-    planName: 'Resume Review',
-    description: 'Resume review requested',
-    amount: 200,
-    currency: 'INR',
-    resume: null,
-    customerUploads: [{ fileId: 'f1', name: 'cv.pdf' }],
-    ...overrides,
-  },
+  data: orderPlacedData({ orderId: 'o1', userId: 'u1', amount: 200, ...overrides }),
 });
 const paid: OrderEvent = {
   type: 'OrderPaid',

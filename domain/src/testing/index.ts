@@ -4,4 +4,5 @@
 export * from '../ats/resume-layout.fixture';
 export * from '../core/decider-spec';
 export * from '../core/workflow-spec';
+export * from './order-fixture';
 export * from './resume-fixture';

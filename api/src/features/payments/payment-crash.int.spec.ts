@@ -11,6 +11,7 @@ import {
   type PlaceOrder,
   paymentStreamName,
 } from '@shortlist/domain';
+import { placeOrderData } from '@shortlist/domain/testing';
 import { createPostgresEventStore, type EventStore } from '@shortlist/eventstore';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import { createRazorpaySandbox, type RazorpaySandbox } from '@shortlist/razorpay-sandbox';
@@ -124,16 +125,13 @@ async function placeOrder(): Promise<string> {
   const orderId = randomUUID();
   const command: PlaceOrder = {
     type: 'PlaceOrder',
-    data: {
+    data: placeOrderData({
       orderId,
       userId: customerId,
       userEmail: 'crash@example.com',
       service: 'resume_from_scratch',
-      description: '',
-      currency: 'INR',
-      resume: null,
       customerUploads: [],
-    },
+    }),
     metadata: {
       actor: `user:${customerId}`,
       correlationId: randomUUID(),
