@@ -18,6 +18,7 @@ export {
   handleCommand,
 } from './commands/handle-command';
 export { type Config, ConfigError, type Env, loadConfig } from './config/config';
+export { withStore } from './features/admin/audit/audit-command';
 export {
   ledgerHistory,
   ledgerStatement,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ledgerHistory, ledgerStatement } from '@shortlist/api';
-import { createPostgresEventStore, type Position, type RecordedEvent } from '@shortlist/eventstore';
+import { ledgerHistory, ledgerStatement, withStore } from '@shortlist/api';
+import type { Position, RecordedEvent } from '@shortlist/eventstore';
 import { apiCall } from './customer-api';
 import type { TestServer } from './server';
 
@@ -51,28 +51,28 @@ export interface InfluencerBalances {
   ledger: number | null;
 }
 
-/** Every event in the store, oldest first. */
+/**
+ * Every event in the store, oldest first, read as the app reads them: through the key vault's
+ * decrypting store (personal fields open, or null once erased), so the catalogue decodes them.
+ */
 async function allEvents(databaseUrl: string): Promise<RecordedEvent[]> {
-  const store = createPostgresEventStore({ connectionString: databaseUrl, poolMax: 1 });
-  try {
-    const events: RecordedEvent[] = [];
+  const events: RecordedEvent[] = [];
+  await withStore(databaseUrl, undefined, async (store) => {
     let after: Position | null = null;
     for (;;) {
       const page = await store.readAll({ after, limit: 1000 });
       events.push(...page);
       const last = page.at(-1);
-      if (last === undefined || page.length < 1000) return events;
+      if (last === undefined || page.length < 1000) return 0;
       after = last.position;
     }
-  } finally {
-    await store.close();
-  }
+  });
+  return events;
 }
 
 /**
  * For every influencer created on the server and not removed: the statement's closing balance,
  * built from its ledger stream by the statement route's own builder, beside the read model's.
- * The amounts are not personal fields, so the raw store reads them as the app's does.
  */
 export async function influencerBalances(
   server: TestServer,

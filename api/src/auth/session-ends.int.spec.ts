@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@shortlist/eventstore/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser } from '../testing/orders-test-kit';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { sessionSubject } from './auth-token';
@@ -60,8 +60,16 @@ describe('session ends across API instances', () => {
     const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth });
     expect(out.statusCode).toBe(200);
 
-    const refused = await stats(b, user.token);
-    expect(refused.statusCode).toBe(401);
+    // B learns it from PostgreSQL's NOTIFY, delivered after A's commit: a settled refusal is
+    // awaited (milliseconds on a quiet machine), never a fixed sleep.
+    const refused = await vi.waitFor(
+      async () => {
+        const answer = await stats(b, user.token);
+        expect(answer.statusCode).toBe(401);
+        return answer;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect(refused.json()).toEqual({ message: 'Please log in.' });
     expect((await stats(a, user.token)).statusCode).toBe(401);
     expect((await stats(b, other)).statusCode).toBe(200);
@@ -74,7 +82,11 @@ describe('session ends across API instances', () => {
 
     await a.services.revocations.endSessionsOf(sessionSubject({ id: user.id, role: 'user' }));
 
-    expect((await stats(b, before)).statusCode).toBe(401);
+    // As above: B hears of it by NOTIFY.
+    await vi.waitFor(async () => expect((await stats(b, before)).statusCode).toBe(401), {
+      timeout: 5_000,
+      interval: 20,
+    });
     // B issues the new generation at once too.
     const after = await b.tokenFor({ id: user.id, role: 'user' });
     expect((await stats(b, after)).statusCode).toBe(200);

@@ -50,6 +50,7 @@ describe('production and the payment sandbox', () => {
         RAZORPAY_KEY_ID: 'rzp_live_example',
         RAZORPAY_KEY_SECRET: 'live_secret',
         RAZORPAY_WEBHOOK_SECRET: 'live_webhook_secret',
+        PAYMENT_INSTRUMENT_KEY: 'a-production-instrument-key-of-32-characters-or-more',
       },
     });
     expect((await sandboxPay(app)).statusCode).toBe(404);
