@@ -13,6 +13,7 @@ export {
   TEXT_MESSAGES,
 } from './contract/text';
 export {
+  asDecidedEvent,
   type CatalogueOf,
   decodeForDecider,
   type StoredEventMetadata,

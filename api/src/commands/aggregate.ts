@@ -1,4 +1,5 @@
 import {
+  asDecidedEvent,
   type CatalogueOf,
   type Command,
   type Decider,
@@ -11,12 +12,7 @@ import {
   UndecodableEventError,
 } from '@shortlist/domain';
 import type { EventStore, Position, RecordedEvent } from '@shortlist/eventstore';
-import {
-  foldStream,
-  type HandleCommandInput,
-  type HandleCommandResult,
-  handleCommand,
-} from './handle-command';
+import { type HandleCommandInput, type HandleCommandResult, handleCommand } from './handle-command';
 import { remember, streamStateCache } from './stream-state-cache';
 
 /** One event of a loaded stream: decoded through the catalogue, with where and when it was stored. */
@@ -82,7 +78,11 @@ export function aggregate<
       const name = streamName(id);
       const stream = await store.readStream(name);
       const history = decodeHistory(catalogue, name, stream.events);
-      const state = foldStream(decider, name, stream.events);
+      // Folded from the history just decoded: each event is parsed once.
+      const state = history.reduce(
+        (folded, event) => decider.evolve(folded, asDecidedEvent(decider.catalogue, event)),
+        decider.initialState(),
+      );
       remember(streamStateCache(store, decider), name, { state, version: stream.currentVersion });
       return {
         state,

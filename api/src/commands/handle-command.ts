@@ -222,7 +222,7 @@ function eventIdFor<E>(ids: EventIds<E> | undefined, index: number, event: E): s
  * versions) and folded. An event the catalogue refuses stops the load with UndecodableEventError:
  * deciding on a state folded from what was never checked could append on a wrong premise.
  */
-export function foldStream<State, C extends Command, E extends DomainEvent>(
+function foldStream<State, C extends Command, E extends DomainEvent>(
   decider: Decider<State, C, E>,
   streamName: string,
   events: readonly RecordedEvent[],

@@ -25,10 +25,20 @@ export function decodeForDecider<E extends DomainEvent>(
 ): DecodeResult<E> {
   const result = decodeEvent([catalogue], stored);
   if (result.kind !== 'decoded') return result;
-  // The catalogue was declared against E, so the decoded payload is E's except that a field may
-  // read null: a personal field whose stream's key was erased. `evolve` folds erased history as
-  // it folds any other (state keeps no personal data), which is the one difference accepted here.
-  return { kind: 'decoded', event: result.event as E };
+  return { kind: 'decoded', event: asDecidedEvent(catalogue, result.event) };
+}
+
+/**
+ * An event its aggregate's catalogue has already decoded, typed as `evolve` folds it. The
+ * catalogue was declared against E, so the decoded payload is E's except that a field may read
+ * null: a personal field whose stream's key was erased. `evolve` folds erased history as it folds
+ * any other (state keeps no personal data), which is the one difference accepted here.
+ */
+export function asDecidedEvent<E extends DomainEvent>(
+  _catalogue: CatalogueOf<E>,
+  decoded: { type: string; data: unknown },
+): E {
+  return decoded as E;
 }
 
 /** A stored event its aggregate's catalogue refuses: the stream cannot be folded as it is. */
