@@ -1,5 +1,7 @@
+import { render, toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
-import { renderMail } from './mail-catalogue';
+import type { MailTemplate } from './define-mail';
+import { MAIL_TEMPLATES, type MailData, type MailKind, renderMail } from './mail-catalogue';
 
 const envelope = { id: 'mail-1', to: 'asha@example.com' };
 
@@ -98,4 +100,72 @@ describe('mail templates', () => {
     expect(without.text).toContain('Your payout request was rejected.');
     expect(without.text).toContain('₹2,500');
   });
+
+  it('renders every template as React Email does, without its stream markers, in both parts', async () => {
+    const unsubscribeUrl = 'http://localhost:3000/api/mail/unsubscribe?token=abc';
+    for (const [kind, data] of Object.entries(SAMPLES)) {
+      const template = MAIL_TEMPLATES[kind as MailKind] as MailTemplate<typeof data>;
+      const reference = await render(template.body({ ...data, unsubscribeUrl }));
+      const mail = await renderMail(kind as MailKind, data as never, {
+        ...envelope,
+        unsubscribeUrl,
+      });
+      expect(reference, kind).toMatch(REACT_STREAM_MARKER);
+      expect(mail.html, kind).toBe(reference.replaceAll(new RegExp(REACT_STREAM_MARKER, 'g'), ''));
+      expect(mail.html, kind).not.toMatch(REACT_STREAM_MARKER);
+      expect(mail.text, kind).toBe(
+        toPlainText(reference, { selectors: [{ selector: 'h1', options: { uppercase: false } }] }),
+      );
+    }
+  });
 });
+
+/** React's streaming-render markers; the buttons' Outlook conditional comments stay. */
+const REACT_STREAM_MARKER = /<!--(?:\$|\/\$|\$\?|\$!|html|head|body| )-->/;
+
+const order = { name: 'Asha <Rao>', orderId: 'ord-1', planName: 'Resume Review' };
+const orderUrl = 'http://localhost:3000/orders?orderId=ord-1';
+const influencer = { name: 'Ravi & Co', dashboardUrl: 'http://localhost:3000/influencer' };
+/** Data for every kind (the type makes a new template fail to compile here until it has some). */
+const SAMPLES: { [K in MailKind]: MailData<K> } = {
+  'order-placed': {
+    ...order,
+    amount: 3000,
+    currency: 'INR',
+    checkoutUrl: 'http://localhost:3000/checkout?orderId=ord-1',
+  },
+  'unpaid-reminder': {
+    ...order,
+    amount: 17,
+    currency: 'USD',
+    checkoutUrl: 'http://localhost:3000/checkout?orderId=ord-1',
+  },
+  'payment-receipt': { ...order, amount: 14.5, currency: 'USD', receiptUrl: orderUrl },
+  'work-started': { ...order, orderUrl },
+  'delivery-ready': { ...order, orderUrl, filename: 'resume final.pdf' },
+  'suggestions-ready': { ...order, name: null, orderUrl },
+  'order-completed': { ...order, orderUrl },
+  'order-refunded': { ...order, amount: 3000, currency: 'INR' },
+  'password-reset': { name: 'Asha', link: 'http://localhost:3000/reset-password?token=t' },
+  'no-account': {},
+  'support-reply': { subject: 'About my order', body: 'Line one\nLine two', original: 'Hi' },
+  'reward-credited': { ...influencer, amount: 250 },
+  'reward-clawed-back': { ...influencer, amount: 200, shortfall: 50 },
+  'payout-approved': { ...influencer, payoutId: 'p-1', amount: 2500 },
+  'payout-paid': { ...influencer, payoutId: 'p-1', amount: null, txnId: 'UTR123' },
+  'payout-rejected': { ...influencer, payoutId: 'p-1', amount: 2500, reason: 'No such UPI id' },
+  'influencer-query-reply': {
+    ...influencer,
+    subject: 'Payout date',
+    reply: 'Next Monday.\nThanks',
+    queriesUrl: 'http://localhost:3000/influencer/queries',
+  },
+  'admin-order-paid': {
+    orderId: 'ord-1',
+    planName: 'Resume Rewrite',
+    amount: 5000,
+    currency: 'INR',
+    customerEmail: 'asha@example.com',
+    ordersUrl: 'http://localhost:3000/admin/orders',
+  },
+};
