@@ -14,8 +14,8 @@ import type { Logger } from '../logger';
 /**
  * A reactor (ARCHITECTURE.md "Policies": the process managers, and the mail reactions): reacts
  * to events by issuing commands or queueing work. Delivery is AT
- * LEAST once: the command and the checkpoint are two writes, so a crash between them delivers
- * the event again. `handle` must therefore be idempotent in effect: every command it issues
+ * LEAST once: the commands and the checkpoint are separate writes (one checkpoint per delivered
+ * batch), so a crash before the checkpoint delivers the batch's events again. `handle` must therefore be idempotent in effect: every command it issues
  * carries event ids derived from what makes it unique (deterministicEventId), so a repeat
  * appends nothing. A failing event stops the reactor there and is retried after a backoff;
  * later events wait, so a reactor always sees events in global order.
@@ -91,22 +91,30 @@ export function reactorSubscriber(reactor: Reactor): Subscriber {
       return {
         position,
         async handle(events, control) {
-          for (const event of events) {
-            if (control.stopping()) return position;
-            // The store delivers strictly after the checkpoint; this keeps a misbehaving
-            // adapter from handing the reactor something it already handled.
-            if (position !== null && event.position <= position) continue;
-            if (reactor.handles.includes(event.type)) {
-              await reactor.handle(event);
-              await store(event.position);
+          // The checkpoint is written once per delivered batch, not after every handled event:
+          // delivery is at least once anyway (handle is idempotent in effect), so a crash inside
+          // a batch only delivers its handled events again, and a busy reactor spends one write
+          // per batch instead of one per event. A failing event still stores the events
+          // before it, so the retry starts at the one that failed.
+          let handledSinceStored = false;
+          try {
+            for (const event of events) {
+              if (control.stopping()) break;
+              // The store delivers strictly after the checkpoint; this keeps a misbehaving
+              // adapter from handing the reactor something it already handled.
+              if (position !== null && event.position <= position) continue;
+              if (reactor.handles.includes(event.type)) {
+                await reactor.handle(event);
+                handledSinceStored = true;
+              }
+              position = event.position;
             }
-            position = event.position;
-          }
-          // Events the reactor passes over need not be written one batch at a time: at most
-          // once a second, and by the idle heartbeat. Losing that on a crash only means they
-          // are delivered again and passed over again.
-          if (position !== null && position !== stored && Date.now() - storedAt >= LAZY_MOVE_MS) {
-            await store(position);
+          } finally {
+            // Events the reactor passes over need not be written one batch at a time: at most
+            // once a second, and by the idle heartbeat. Losing that on a crash only means they
+            // are delivered again and passed over again.
+            const due = handledSinceStored || Date.now() - storedAt >= LAZY_MOVE_MS;
+            if (position !== null && position !== stored && due) await store(position);
           }
           return position;
         },
