@@ -73,15 +73,30 @@ export function fromMinorUnits(minor: number, currency: Currency): number {
   return minor / MINOR_PER_UNIT[currency];
 }
 
+/**
+ * One formatter per currency and digit count, made on first use: an Intl.NumberFormat costs
+ * far more to make than to use, and prices are formatted in every mail and list.
+ */
+const PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
+
+function priceFormat(currency: Currency, digits: 0 | 2): Intl.NumberFormat {
+  const key = `${currency}:${digits}`;
+  let format = PRICE_FORMATS.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(LOCALE[currency], {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    PRICE_FORMATS.set(key, format);
+  }
+  return format;
+}
+
 /** Display form: 'Free', '₹3,000', '$17', '$14.50'. */
 export function formatPrice(amount: number, currency: Currency): string {
   if (isFree(amount)) return 'Free';
   const digits = Number.isInteger(amount) ? 0 : 2;
-  const number = new Intl.NumberFormat(LOCALE[currency], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
-  return `${SYMBOL[currency]}${number}`;
+  return `${SYMBOL[currency]}${priceFormat(currency, digits).format(amount)}`;
 }
 
 /** Everything a plan card or an order needs about one service's price in one currency. */

@@ -102,6 +102,15 @@ describe('display', () => {
     expect(formatPrice(14.5, 'USD')).toBe('$14.50');
   });
 
+  it('keeps each currency its grouping and each amount its decimals, in any order', () => {
+    expect(formatPrice(1234567, 'USD')).toBe('$1,234,567');
+    expect(formatPrice(1234567, 'INR')).toBe('₹12,34,567');
+    expect(formatPrice(1234567.5, 'INR')).toBe('₹12,34,567.50');
+    expect(formatPrice(1234567, 'USD')).toBe('$1,234,567');
+    expect(formatPrice(0.25, 'USD')).toBe('$0.25');
+    expect(formatPrice(1234567, 'INR')).toBe('₹12,34,567');
+  });
+
   it('quotes everything a plan card needs', () => {
     expect(quoteOf('resume_rewrite', 'INR')).toEqual({
       service: 'resume_rewrite',
