@@ -118,4 +118,22 @@ describe('outbox mailer', () => {
     expect(await readOutboxMessage(dir, '../etc/passwd')).toBeNull();
     await expect(mailer.send({ ...mail, id: '../escape' })).rejects.toThrow('Invalid mail id');
   });
+
+  it('makes the outbox folder when it is missing, first or after it was removed', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'outbox-parent-'));
+    cleanups.push(() => rm(parent, { recursive: true, force: true }));
+    const dir = join(parent, 'outbox');
+    const mailer = createOutboxMailer({
+      dir,
+      from: 'Shortlist <s@x.example>',
+      previewBaseUrl: null,
+    });
+
+    await mailer.send(mail);
+    expect(await readOutboxMessage(dir, mail.id)).toMatchObject({ id: mail.id });
+    await rm(dir, { recursive: true });
+    const second = { ...mail, id: `${mail.id}-2` };
+    await mailer.send(second);
+    expect(await readOutboxMessage(dir, second.id)).toMatchObject({ id: second.id });
+  });
 });

@@ -57,6 +57,17 @@ const outboxMessageSchema = z.object({
  */
 export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
   const transport = nodemailer.createTransport({ jsonTransport: true });
+  // The folder is made when a write finds it missing (first mail, or removed since), not
+  // before every mail.
+  const writeMakingDir = async (path: string, content: string) => {
+    try {
+      await writeFile(path, content, { mode: 0o600 });
+    } catch (error) {
+      if (!isMissingFile(error)) throw error;
+      await mkdir(options.dir, { recursive: true });
+      await writeFile(path, content, { mode: 0o600 });
+    }
+  };
   return {
     async send(mail) {
       assertMailId(mail.id);
@@ -81,10 +92,9 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         headers: mail.headers ?? {},
         date: new Date().toISOString(),
       };
-      await mkdir(options.dir, { recursive: true });
       // Write then rename: a preview opened mid-write never sees half a file.
       const file = outboxFile(options.dir, mail.id);
-      await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      await writeMakingDir(`${file}.tmp`, JSON.stringify(stored, null, 2));
       await rename(`${file}.tmp`, file);
       return { messageId: composed.messageId, previewUrl: outboxPreviewUrl(options, mail.id) };
     },
