@@ -80,6 +80,13 @@ export interface Config {
   fileStorage: FileStorageKind;
   /** The S3 bucket (FILE_STORAGE=s3, or a move to or from S3); null without S3_BUCKET. */
   s3: S3Settings | null;
+  /**
+   * BACKGROUND_WORK: where the projectors, the reactors (mail, process managers) and the queue's
+   * jobs run. `here` (default): in this process, beside the API. `worker` (services mode): only
+   * in `npm run worker`, so an API instance spends its CPU answering requests; it still
+   * enqueues jobs and reads the read models, which the worker keeps up to date.
+   */
+  backgroundWork: BackgroundWork;
   /** The worker pool for documents a visitor sent (README "Documents"). */
   documentWork: {
     workers: number;
@@ -88,6 +95,9 @@ export interface Config {
     heapMb: number;
   };
 }
+
+export const BACKGROUND_WORK_PLACES = ['here', 'worker'] as const;
+export type BackgroundWork = (typeof BACKGROUND_WORK_PLACES)[number];
 
 export const FILE_STORAGE_KINDS = ['local', 'postgres', 's3'] as const;
 export type FileStorageKind = (typeof FILE_STORAGE_KINDS)[number];
@@ -264,6 +274,11 @@ const schema = z
       .nullable()
       .default(null),
     WEB_ROOT: path.optional(),
+    BACKGROUND_WORK: z
+      .enum(BACKGROUND_WORK_PLACES, {
+        message: `must be one of ${BACKGROUND_WORK_PLACES.join(', ')}`,
+      })
+      .default('here'),
     FILE_STORAGE: z
       .enum(FILE_STORAGE_KINDS, { message: `must be one of ${FILE_STORAGE_KINDS.join(', ')}` })
       .optional(),
@@ -351,6 +366,17 @@ const schema = z
           code: 'custom',
           path: [name],
           message: `is required when any of ${razorpay.join(', ')} is set (all or none)`,
+        });
+      }
+    }
+    // Only a worker on the same database and Redis can do what this process leaves to it.
+    if (env.BACKGROUND_WORK === 'worker') {
+      for (const name of ['DATABASE_URL', 'REDIS_URL'] as const) {
+        if (env[name] !== null) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BACKGROUND_WORK'],
+          message: `needs ${name} when it is worker (the worker runs beside the API on the same database and Redis)`,
         });
       }
     }
@@ -442,6 +468,7 @@ export function loadConfig(env: Env): Config {
     projectionWaitMs: v.PROJECTION_WAIT_MS,
     metricsToken: v.METRICS_TOKEN,
     webRoot: v.WEB_ROOT ?? resolve(REPO_ROOT),
+    backgroundWork: v.BACKGROUND_WORK,
     fileStorage: v.FILE_STORAGE ?? (v.DATABASE_URL === null ? 'local' : 'postgres'),
     s3:
       v.S3_BUCKET === undefined

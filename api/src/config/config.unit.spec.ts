@@ -222,6 +222,21 @@ describe('loadConfig: file storage', () => {
     expect(loadConfig({}).s3).toBeNull();
   });
 
+  it('runs background work in the process unless BACKGROUND_WORK=worker, which needs services mode', () => {
+    expect(loadConfig({}).backgroundWork).toBe('here');
+    const REDIS_URL = 'redis://127.0.0.1:6379';
+    expect(loadConfig({ DATABASE_URL, REDIS_URL, BACKGROUND_WORK: 'worker' }).backgroundWork).toBe(
+      'worker',
+    );
+    expect(problemsOf({ BACKGROUND_WORK: 'elsewhere' })).toBe(
+      'Invalid configuration: BACKGROUND_WORK must be one of here, worker (got "elsewhere")',
+    );
+    const embedded = problemsOf({ BACKGROUND_WORK: 'worker' });
+    expect(embedded).toContain('BACKGROUND_WORK needs DATABASE_URL when it is worker');
+    expect(embedded).toContain('BACKGROUND_WORK needs REDIS_URL when it is worker');
+    expect(problemsOf({ DATABASE_URL, BACKGROUND_WORK: 'worker' })).not.toContain('DATABASE_URL');
+  });
+
   it('names FILE_STORAGE and the S3 variables when they are wrong or missing', () => {
     expect(problemsOf({ FILE_STORAGE: 'disk' })).toBe(
       'Invalid configuration: FILE_STORAGE must be one of local, postgres, s3 (got "disk")',

@@ -3,7 +3,7 @@
 // app registers (mail, payment webhooks…) runs here too, and the projectors and reactors run
 // here as well (advisory locks keep exactly one active copy of each, wherever it runs).
 import { buildApp } from '../app';
-import { ConfigError, loadConfig } from '../config/config';
+import { type Config, ConfigError, loadConfig } from '../config/config';
 import { createLogger } from '../plugins/logging';
 import { createServices } from '../services/create-services';
 
@@ -22,8 +22,14 @@ async function main(): Promise<void> {
     throw new ConfigError(['JWT_SECRET is required for the worker (services mode)']);
   }
   const logger = createLogger(config.logLevel);
-  const running = await createServices({ config, databaseUrl: config.databaseUrl, logger });
-  const app = await buildApp({ config, services: running.services, logger });
+  // The worker is where the background work runs, whatever BACKGROUND_WORK the APIs share.
+  const workerConfig: Config = { ...config, backgroundWork: 'here' };
+  const running = await createServices({
+    config: workerConfig,
+    databaseUrl: config.databaseUrl,
+    logger,
+  });
+  const app = await buildApp({ config: workerConfig, services: running.services, logger });
   await app.ready();
   logger.info('Worker is running');
   const stop = () => {

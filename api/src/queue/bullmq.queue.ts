@@ -16,6 +16,12 @@ export interface BullMqQueueOptions extends JobQueueOptions {
   prefix?: string;
   /** Jobs one worker runs at once, per job name. Default 1. */
   concurrency?: number;
+  /**
+   * False: this process only enqueues (an API instance under BACKGROUND_WORK=worker); `process`
+   * records the handler's name and starts no BullMQ worker, so the jobs wait for the worker
+   * process, which registers the same handlers. Default true.
+   */
+  processJobs?: boolean;
 }
 
 /**
@@ -60,6 +66,7 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       if (workers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
       // Known to whenIdle even when this instance only processes the name.
       queueFor(name);
+      if (options.processJobs === false) return;
       const worker = new Worker<JsonObject>(
         name,
         (job) => handler(job.data, infoOf(name, job, job.attemptsMade + 1)),

@@ -37,7 +37,11 @@ export interface CreateServicesOptions {
   /** The read-model database (and the event store's, unless config.eventStoreUrl). */
   databaseUrl: string;
   logger: FastifyBaseLogger;
-  /** Run the projections in this process (the server does). Default true. */
+  /**
+   * Run the projectors and reactors in this process. Default: where config.backgroundWork says
+   * (`here`: yes; `worker`: only the worker process runs them, and this one's queue only
+   * enqueues).
+   */
   runProjections?: boolean;
 }
 
@@ -80,10 +84,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
 
     // Before the reactors: the mail reactor queues its mails.
     const queue = openQueue(config, { logger });
+    const background = options.runProjections ?? config.backgroundWork === 'here';
     closers.push(() => queue.close());
 
     let projectors: Subscribers | null = null;
-    if (options.runProjections ?? true) {
+    if (background) {
       const projections = allProjections();
       // An active projector holds one connection (its lease): their own pool.
       const projectorDb = createKysely({
@@ -183,9 +188,16 @@ async function adminEmails(db: Kysely<Database>, config: Config): Promise<string
   return config.admin === null ? emails : [config.admin.email, ...emails];
 }
 
-/** BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). */
+/**
+ * BullMQ when REDIS_URL is set (services mode), else the in-process queue (embedded mode). Under
+ * BACKGROUND_WORK=worker this process only enqueues: the worker runs the jobs.
+ */
 function openQueue(config: Config, options: JobQueueOptions): JobQueue {
   return config.redisUrl === null
     ? createInProcessQueue(options)
-    : createBullMqQueue({ ...options, redisUrl: config.redisUrl });
+    : createBullMqQueue({
+        ...options,
+        redisUrl: config.redisUrl,
+        processJobs: config.backgroundWork === 'here',
+      });
 }

@@ -48,7 +48,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Env;
-  /** Run the projections in-process (default true). */
+  /** Run the projectors and reactors in-process (default: unless BACKGROUND_WORK=worker). */
   runProjections?: boolean;
   /** Serve the web apps from config.webRoot (set WEB_ROOT in env). Default false. */
   webApps?: boolean;
@@ -98,7 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       databaseUrl: database.url,
       logger,
-      runProjections: options.runProjections ?? true,
+      ...(options.runProjections === undefined ? {} : { runProjections: options.runProjections }),
     });
     app = await buildApp({
       config,

@@ -21,7 +21,7 @@ import { createResetToken } from './reset-token';
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /** The queued half of /forgot: find the account, record the link, queue the mail. */
-const PASSWORD_RESET_REQUEST_JOB = 'account.password-reset-request';
+export const PASSWORD_RESET_REQUEST_JOB = 'account.password-reset-request';
 
 const resetRequestJobSchema = z.object({
   mailId: z.string().regex(MAIL_ID_PATTERN),
