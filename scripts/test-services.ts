@@ -61,9 +61,11 @@ async function ensurePostgres(stops: (() => Promise<void>)[]): Promise<void> {
     createPostgresUser: isRoot,
     postgresFlags: [
       ...['-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories='],
-      // Throw-away data: durability only costs time here. Connections as the system default.
+      // Throw-away data: durability only costs time here. Two integration files at a time may
+      // each run whole systems (two APIs and a worker hold ~60 connections): 200, as .ci/run
+      // sets the system PostgreSQL.
       ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-      ...['-c', 'max_connections=100'],
+      ...['-c', 'max_connections=200'],
     ],
     onLog: (message) => remember(log, message),
     onError: (message) => remember(log, message),
