@@ -76,8 +76,9 @@ describe('the same payment instrument across referred accounts', () => {
     const { events: payment } = await t.services.store.readStream(paymentStreamName(firstOrder));
     const verified = payment.find((event) => event.type === 'PaymentVerified');
     expect(verified?.data).toMatchObject({ method: 'card', instrument: expect.any(String) });
-    // Neither the number nor the provider's card id is kept.
-    expect(JSON.stringify(payment)).not.toMatch(/4111|card_/);
+    // Neither the number nor the provider's card id is kept. (The whole number: its first four
+    // digits alone turn up in random ids, "…-34111…", now and then.)
+    expect(JSON.stringify(payment)).not.toMatch(/4111[ -]?1111[ -]?1111[ -]?1111|card_/);
     const events = await ledger();
     expect(events).toContainEqual({
       type: 'ReferralRewardCredited',
