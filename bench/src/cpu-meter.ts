@@ -103,6 +103,14 @@ function postgresCpu(postmasterPid: number | null): Map<string, number> | null {
   return ticks;
 }
 
+/** Microseconds of CPU another process of ours (the services-mode worker) has spent so far. */
+export function processCpuMicros(pid: number): number {
+  const fields = statFields(pid);
+  return fields === null
+    ? 0
+    : (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * MICROS_PER_TICK;
+}
+
 /** CPU this meter spent reading /proc: left out of what it reports for this process. */
 let meterMicros = 0;
 
