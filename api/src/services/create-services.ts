@@ -84,8 +84,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Ru
 
     // Before the reactors: the mail reactor queues its mails.
     const queue = openQueue(config, { logger });
-    const background = options.runProjections ?? config.backgroundWork === 'here';
     closers.push(() => queue.close());
+
+    const background = options.runProjections ?? config.backgroundWork === 'here';
 
     let projectors: Subscribers | null = null;
     if (background) {

@@ -15,9 +15,9 @@ import type { Logger } from '../logger';
  * A reactor (ARCHITECTURE.md "Policies": the process managers, and the mail reactions): reacts
  * to events by issuing commands or queueing work. Delivery is AT
  * LEAST once: the commands and the checkpoint are separate writes (one checkpoint per delivered
- * batch), so a crash before the checkpoint delivers the batch's events again. `handle` must therefore be idempotent in effect: every command it issues
- * carries event ids derived from what makes it unique (deterministicEventId), so a repeat
- * appends nothing. A failing event stops the reactor there and is retried after a backoff;
+ * batch), so a crash before the checkpoint delivers the batch's events again. `handle` must
+ * therefore be idempotent in effect: every command it issues carries event ids derived from
+ * what makes it unique (deterministicEventId), so a repeat appends nothing. A failing event stops the reactor there and is retried after a backoff;
  * later events wait, so a reactor always sees events in global order.
  */
 export interface Reactor {
