@@ -63,6 +63,9 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shortlist-influencer-'));
   const t = await createTestApp({
     env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: 'https://shortlist.test' },
+    // settle() waits for the referral reactor's stored checkpoint, which an idle reactor moves
+    // past the events it passes over only on its heartbeat: a short beat, not a 5 s wait a settle.
+    reactorHeartbeatMs: 100,
   });
   const { store, waiter, db } = t.services;
 
