@@ -201,5 +201,5 @@ async function adminEmails(db: Kysely<Database>, config: Config): Promise<string
 function openQueue(config: Config, options: JobQueueOptions): JobQueue {
   return config.redisUrl === null
     ? createInProcessQueue(options)
-    : createBullMqQueue({ ...options, redisUrl: config.redisUrl });
+    : createBullMqQueue({ ...options, redisUrl: config.redisUrl, lockMs: config.queueLockMs });
 }
