@@ -203,6 +203,13 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
     reactorPosition,
     lastPosition,
     async settle() {
+      // A marker first: positions follow transaction order, so a reactor past it has handled
+      // everything committed before this call, the app's own appends (a verify, a webhook)
+      // included, which the head alone may not show yet.
+      const before = await store.append(`test-settled-${randomUUID()}`, [
+        { id: randomUUID(), type: 'TestSettled', data: {}, metadata: {} },
+      ]);
+      appended(before.position);
       const target = await lastPosition();
       if (target !== null) {
         await vi.waitFor(
