@@ -41,6 +41,8 @@ const WEBHOOK_SECRET = createHmac('sha256', JWT_SECRET)
   .update('razorpay-sandbox-webhook-secret')
   .digest('base64url');
 const CUSTOMERS = 10;
+/** BullMQ's lock and stalled-job check in every process here (production keeps 30 s). */
+const QUEUE_LOCK_SECONDS = 5;
 const PAID_ORDERS = 4;
 const nextLocalAddress = localAddresses(2);
 const WORKER = fileURLToPath(new URL('../main/worker.ts', import.meta.url));
@@ -281,6 +283,9 @@ function servicesEnv(smtpUrl: string): Record<string, string | undefined> {
     DATA_DIR: dataDir,
     JWT_SECRET,
     LOG_LEVEL: 'fatal',
+    // The mail the killed worker held is run again once its lock lapses and the stalled-job
+    // check finds it: within about twice this rather than BullMQ's 30 s each.
+    QUEUE_LOCK_SECONDS: String(QUEUE_LOCK_SECONDS),
   };
 }
 
@@ -367,13 +372,14 @@ function queueOf(name: string): Queue {
   return queue;
 }
 
-/** No job waiting, running, delayed for a retry or stalled, in any of the app's queues. */
 /**
- * A job that was active in a killed worker stays active until its lock lapses (BullMQ's
- * lockDuration, 30 s) and the next stalled-job check (every 30 s) puts it back: up to a minute
- * before any queue can be idle again, more under a full parallel run.
+ * A job that was active in a killed worker stays active until its lock lapses (lockDuration,
+ * QUEUE_LOCK_SECONDS) and the next stalled-job check (as often) puts it back: twice that before
+ * any queue can be idle again, more under a full parallel run.
  */
 const DRAIN_MS = 90_000;
+
+/** No job waiting, running, delayed for a retry or stalled, in any of the app's queues. */
 
 async function queuesIdle(): Promise<boolean> {
   const client = new Redis({ port: redisPort, host: '127.0.0.1' });

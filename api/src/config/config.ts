@@ -22,6 +22,11 @@ export interface Config {
   eventStoreUrl: string | null;
   /** null = the in-process queue. */
   redisUrl: string | null;
+  /**
+   * BullMQ's job lock and stalled-job check, both BullMQ's default (30 s): a job whose worker
+   * died is run again within about twice this. Shortened only by tests that kill a worker.
+   */
+  queueLockMs: number;
   /** null outside production = generated once and kept in DATA_DIR (see secrets.ts). */
   jwtSecret: string | null;
   jwtExpiresIn: string;
@@ -233,6 +238,7 @@ const schema = z
       .nullable()
       .default(null),
     REDIS_URL: url(['redis', 'rediss'], 'redis://127.0.0.1:6379').nullable().default(null),
+    QUEUE_LOCK_SECONDS: integer(1, 600).default(30),
     JWT_SECRET: z
       .string()
       .min(32, { message: 'must be at least 32 characters' })
@@ -442,6 +448,7 @@ export function loadConfig(env: Env): Config {
     embeddedPgPort: v.EMBEDDED_PG_PORT,
     eventStoreUrl: v.EVENTSTORE_URL,
     redisUrl: v.REDIS_URL,
+    queueLockMs: v.QUEUE_LOCK_SECONDS * 1000,
     jwtSecret: v.JWT_SECRET,
     jwtExpiresIn: v.JWT_EXPIRES_IN,
     smtpUrl: v.SMTP_URL,

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       embeddedPgPort: 54329,
       eventStoreUrl: null,
       redisUrl: null,
+      queueLockMs: 30_000,
       jwtSecret: null,
       jwtExpiresIn: '7d',
       razorpay: null,

@@ -22,6 +22,11 @@ export interface BullMqQueueOptions extends JobQueueOptions {
    * process, which registers the same handlers. Default true.
    */
   processJobs?: boolean;
+  /**
+   * A running job's lock (renewed while its worker lives) and how often stalled jobs, whose
+   * lock lapsed with their worker, are put back. Default BullMQ's, 30 s.
+   */
+  lockMs?: number;
 }
 
 /**
@@ -70,7 +75,13 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       const worker = new Worker<JsonObject>(
         name,
         (job) => handler(job.data, infoOf(name, job, job.attemptsMade + 1)),
-        { connection, prefix, concurrency: options.concurrency ?? 1 },
+        {
+          connection,
+          prefix,
+          concurrency: options.concurrency ?? 1,
+          lockDuration: options.lockMs ?? DEFAULT_LOCK_MS,
+          stalledInterval: options.lockMs ?? DEFAULT_LOCK_MS,
+        },
       );
       worker.on('failed', (job, error) => {
         if (!job) return;
@@ -124,6 +135,9 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
     },
   };
 }
+
+/** BullMQ's own default for both the lock and the stalled-job check. */
+const DEFAULT_LOCK_MS = 30_000;
 
 async function allIdle(queues: Queue[]): Promise<boolean> {
   const now = Date.now();

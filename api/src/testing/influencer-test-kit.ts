@@ -63,6 +63,9 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shortlist-influencer-'));
   const t = await createTestApp({
     env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: 'https://shortlist.test' },
+    // settle() waits for the referral reactor's stored checkpoint, which an idle reactor moves
+    // past the events it passes over only on its heartbeat: a short beat, not a 5 s wait a settle.
+    reactorHeartbeatMs: 100,
   });
   const { store, waiter, db } = t.services;
 
@@ -200,6 +203,13 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
     reactorPosition,
     lastPosition,
     async settle() {
+      // A marker first: positions follow transaction order, so a reactor past it has handled
+      // everything committed before this call, the app's own appends (a verify, a webhook)
+      // included, which the head alone may not show yet.
+      const before = await store.append(`test-settled-${randomUUID()}`, [
+        { id: randomUUID(), type: 'TestSettled', data: {}, metadata: {} },
+      ]);
+      appended(before.position);
       const target = await lastPosition();
       if (target !== null) {
         await vi.waitFor(

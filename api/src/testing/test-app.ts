@@ -65,6 +65,8 @@ export interface TestAppOptions {
   consistencyTokens?: boolean;
   /** An existing database to run on (a second API instance); default: a fresh one, dropped on close. */
   databaseUrl?: string;
+  /** How often an idle reactor beats and stores its checkpoint (default: production's, 5 s). */
+  reactorHeartbeatMs?: number;
 }
 
 /**
@@ -99,6 +101,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseUrl: database.url,
       logger,
       ...(options.runProjections === undefined ? {} : { runProjections: options.runProjections }),
+      ...(options.reactorHeartbeatMs === undefined
+        ? {}
+        : { reactorHeartbeatMs: options.reactorHeartbeatMs }),
     });
     app = await buildApp({
       config,

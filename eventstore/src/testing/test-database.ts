@@ -18,9 +18,9 @@ export interface TestDatabase {
   name: string;
   /**
    * Drops the database once the sessions still connected to it have gone (see below); any
-   * left after SESSIONS_GONE_WITHIN_MS are terminated.
+   * left after `sessionsGoneWithinMs` (default SESSIONS_GONE_WITHIN_MS) are terminated.
    */
-  drop(): Promise<void>;
+  drop(options?: { sessionsGoneWithinMs?: number }): Promise<void>;
 }
 
 export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
@@ -31,7 +31,8 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
-    drop: () => dropTestDatabase(name),
+    drop: (options) =>
+      dropTestDatabase(name, options?.sessionsGoneWithinMs ?? SESSIONS_GONE_WITHIN_MS),
   };
 }
 
@@ -43,9 +44,9 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
  * error that fails the whole run. So the drop first waits, briefly, for the sessions of a
  * database that is being closed to end by themselves, and forces only a leftover.
  */
-async function dropTestDatabase(name: string): Promise<void> {
+async function dropTestDatabase(name: string, sessionsGoneWithinMs: number): Promise<void> {
   await withAdmin(async (client) => {
-    const deadline = Date.now() + SESSIONS_GONE_WITHIN_MS;
+    const deadline = Date.now() + sessionsGoneWithinMs;
     for (;;) {
       const { rows } = await client.query<{ sessions: number }>(
         'SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1',
