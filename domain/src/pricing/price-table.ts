@@ -74,29 +74,21 @@ export function fromMinorUnits(minor: number, currency: Currency): number {
 }
 
 /**
- * One formatter per currency and digit count, made on first use: an Intl.NumberFormat costs
- * far more to make than to use, and prices are formatted in every mail and list.
+ * One formatter per currency and digit count, made on first use: an Intl.NumberFormat costs far
+ * more to make than to use, and prices are formatted in every mail and list. (Kept this small on
+ * purpose: the customer app's first load carries it.)
  */
-const PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
-
-function priceFormat(currency: Currency, digits: 0 | 2): Intl.NumberFormat {
-  const key = `${currency}:${digits}`;
-  let format = PRICE_FORMATS.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(LOCALE[currency], {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    PRICE_FORMATS.set(key, format);
-  }
-  return format;
-}
+const PRICE_FORMATS: Record<string, Intl.NumberFormat> = {};
 
 /** Display form: 'Free', '₹3,000', '$17', '$14.50'. */
 export function formatPrice(amount: number, currency: Currency): string {
   if (isFree(amount)) return 'Free';
   const digits = Number.isInteger(amount) ? 0 : 2;
-  return `${SYMBOL[currency]}${priceFormat(currency, digits).format(amount)}`;
+  const format = (PRICE_FORMATS[currency + digits] ??= new Intl.NumberFormat(LOCALE[currency], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }));
+  return `${SYMBOL[currency]}${format.format(amount)}`;
 }
 
 /** Everything a plan card or an order needs about one service's price in one currency. */
