@@ -73,22 +73,15 @@ export function fromMinorUnits(minor: number, currency: Currency): number {
   return minor / MINOR_PER_UNIT[currency];
 }
 
-/**
- * One formatter per currency and digit count, made on first use: an Intl.NumberFormat costs far
- * more to make than to use, and prices are formatted in every mail and list. (Kept this small on
- * purpose: the customer app's first load carries it.)
- */
-const PRICE_FORMATS: Record<string, Intl.NumberFormat> = {};
-
 /** Display form: 'Free', '₹3,000', '$17', '$14.50'. */
 export function formatPrice(amount: number, currency: Currency): string {
   if (isFree(amount)) return 'Free';
   const digits = Number.isInteger(amount) ? 0 : 2;
-  const format = (PRICE_FORMATS[currency + digits] ??= new Intl.NumberFormat(LOCALE[currency], {
+  const number = new Intl.NumberFormat(LOCALE[currency], {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }));
-  return `${SYMBOL[currency]}${format.format(amount)}`;
+  }).format(amount);
+  return `${SYMBOL[currency]}${number}`;
 }
 
 /** Everything a plan card or an order needs about one service's price in one currency. */
