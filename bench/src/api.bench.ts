@@ -27,6 +27,7 @@ import {
   processCpuMicros,
   settle,
   takeStatementTexts,
+  untilQuiet,
 } from './cpu-meter';
 
 /*
@@ -143,23 +144,24 @@ async function measureServicesMode(options: {
     console.log(`services mode skipped: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
+  const workerCpu = () => processCpuMicros(services.workerPid);
   const db = new pg.Client({ connectionString: services.databaseUrl });
   await db.connect();
   try {
     const customer = await registerCustomer(services.url, 'writer@services.bench.test', PASSWORD);
     await settle(db);
-    await processQuiet(services.workerPid);
+    await untilQuiet(workerCpu, Date.now() + 60_000);
     const before = cpuSnapshot(options.postmasterPid);
-    const workerBefore = processCpuMicros(services.workerPid);
+    const workerBefore = workerCpu();
     const result = await options.load({
       url: `${services.url}/api/resume`,
       body: resumeFor(customer),
       token: customer.token,
     });
     await settle(db);
-    await processQuiet(services.workerPid);
+    await untilQuiet(workerCpu, Date.now() + 60_000);
     const cpu = cpuSince(before, cpuSnapshot(options.postmasterPid), options.idle);
-    const worker = processCpuMicros(services.workerPid) - workerBefore;
+    const worker = workerCpu() - workerBefore;
     const measured: Measured = { ...result, cpu };
     const ratio = result.perSecond / options.rawCreate.perSecond;
     printTable([
@@ -179,19 +181,6 @@ async function measureServicesMode(options: {
   } finally {
     await db.end();
     await services.close();
-  }
-}
-
-/** Until another process of ours uses under 10% of a core for two windows of 300 ms running. */
-async function processQuiet(pid: number, maxMs = 60_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  let quiet = 0;
-  let last = processCpuMicros(pid);
-  while (quiet < 2 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const now = processCpuMicros(pid);
-    quiet = now - last < 30_000 ? quiet + 1 : 0;
-    last = now;
   }
 }
 

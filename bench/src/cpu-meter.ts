@@ -186,19 +186,27 @@ export async function settle(db: pg.Client, maxMs = 60_000): Promise<boolean> {
     behind = rows[0]?.behind ?? false;
     if (behind) await sleep(100);
   }
-  const windowMs = 300;
-  const idleMicros = windowMs * 1000 * 0.1;
-  let quiet = 0;
-  let last = process.cpuUsage();
-  while (quiet < 2 && Date.now() < deadline) {
-    await sleep(windowMs);
-    const spent = process.cpuUsage(last);
-    last = process.cpuUsage();
-    quiet = micros(spent) < idleMicros ? quiet + 1 : 0;
-  }
+  await untilQuiet(() => micros(process.cpuUsage()), deadline);
   if (Date.now() < deadline) return true;
   console.log(`(still busy ${maxMs / 1000} s after the run: its figures count what was done)`);
   return false;
+}
+
+/**
+ * Until a process (its CPU so far, from `cpuMicros`) has used under 10% of a core for two
+ * windows of 300 ms running, or the deadline (ms since the epoch) has passed.
+ */
+export async function untilQuiet(cpuMicros: () => number, deadline: number): Promise<void> {
+  const windowMs = 300;
+  const idleMicros = windowMs * 1000 * 0.1;
+  let quiet = 0;
+  let last = cpuMicros();
+  while (quiet < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = cpuMicros();
+    quiet = now - last < idleMicros ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 /** Positions compare as strings (position-pair.codec.ts); the head as the store's own reader sees it. */
