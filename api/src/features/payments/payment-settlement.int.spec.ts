@@ -52,9 +52,10 @@ async function capturedWithoutOrderWrite(): Promise<{
   const { orderId, customer, providerOrderId } = await t.checkedOut();
   const userId = customer.id;
   const paid = await t.pay(providerOrderId);
+  const captureId = randomUUID();
   const { position } = await t.services.store.append(paymentStreamName(orderId), [
     {
-      id: randomUUID(),
+      id: captureId,
       type: 'PaymentVerified',
       data: {
         orderId,
@@ -68,9 +69,23 @@ async function capturedWithoutOrderWrite(): Promise<{
     },
   ]);
   // The job scans $all, which shows an event once no older transaction (the app's projections
-  // run beside it) can still commit before it: once the read models passed it, so does the scan.
+  // run beside it) can still commit before it. The read models passing it usually means so, but
+  // the wait gives up quietly after PROJECTION_WAIT_MS: a scan is asked directly as well.
   await t.app.waitForProjections(position, ['orders']);
+  await expect.poll(() => scanSees(captureId), { timeout: 15_000, interval: 50 }).toBe(true);
   return { orderId, customer, paid };
+}
+
+/** Whether a scan of $all from the start, as the job makes one, reaches the event. */
+async function scanSees(eventId: string): Promise<boolean> {
+  let after: Position | null = null;
+  for (;;) {
+    const page = await t.services.store.readAll({ after, limit: 1_000 });
+    if (page.some((event) => event.id === eventId)) return true;
+    const last = page.at(-1);
+    if (last === undefined || page.length < 1_000) return false;
+    after = last.position;
+  }
 }
 
 describe('a payment captured for an order it can no longer pay', () => {
