@@ -28,6 +28,9 @@ const singleLinePattern = new RegExp(`^[^${ALWAYS_FORBIDDEN}${LINE_BREAKS}]*$`);
 const multiLinePattern = new RegExp(`^[^${ALWAYS_FORBIDDEN}]*$`);
 const unsafeSingleLine = new RegExp(`[${ALWAYS_FORBIDDEN}${LINE_BREAKS}${BIDI_MARKS}]`, 'g');
 const unsafeMultiLine = new RegExp(`[${ALWAYS_FORBIDDEN}]`, 'g');
+// The same classes without the g flag, for a test that keeps no lastIndex between calls.
+const anyUnsafeSingleLine = new RegExp(unsafeSingleLine.source);
+const anyUnsafeMultiLine = new RegExp(unsafeMultiLine.source);
 
 /**
  * Well-formed UTF-16: every surrogate is half of a pair. A JSON body can carry an unpaired one
@@ -41,6 +44,7 @@ const wellFormedPattern = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*
 
 /** An unpaired surrogate (in `u` mode a paired one is one code point and never matches). */
 const loneSurrogate = /[\ud800-\udfff]/gu;
+const anyLoneSurrogate = new RegExp(loneSurrogate.source, 'u');
 
 export const TEXT_MESSAGES = {
   controlCharacters: 'Text contains characters that are not allowed (control characters).',
@@ -90,6 +94,10 @@ export function multiLineText(params?: string | z.core.$ZodStringParams) {
  * drops line breaks and the bidi marks U+061C and U+200E/F (a file name has no use for them).
  */
 export function scrubText(value: string, options: { multiline: boolean }): string {
+  // Nearly every string is clean, and a rebuild scrubs every string of every event: two tests
+  // answer a clean one as it is, in half the time of two replacing scans.
+  const unsafe = options.multiline ? anyUnsafeMultiLine : anyUnsafeSingleLine;
+  if (!anyLoneSurrogate.test(value) && !unsafe.test(value)) return value;
   return value
     .replace(loneSurrogate, '\ufffd')
     .replace(options.multiline ? unsafeMultiLine : unsafeSingleLine, '');

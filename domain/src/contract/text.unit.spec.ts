@@ -63,6 +63,24 @@ describe('the contract text type', () => {
       ),
     );
   });
+  it('scrubbing answers each character as the rule says, clean or not (the fast path included)', () => {
+    // The rule spelled out character by character: unpaired surrogates to U+FFFD, then every
+    // character the contract refuses dropped, and on one line the bidi marks too.
+    const dropped = (char: string, multiline: boolean) =>
+      hasForbiddenCharacters(char, { multiline }) ||
+      (!multiline && /[\u061c\u200e\u200f]/.test(char));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: textUnit, maxLength: 40 }), fc.string({ maxLength: 40 })),
+        fc.boolean(),
+        (value, multiline) => {
+          const expected = [...value.toWellFormed()].filter((char) => !dropped(char, multiline));
+          expect(scrubText(value, { multiline })).toBe(expected.join(''));
+        },
+      ),
+    );
+  });
+
   it.each([
     ['a lone high surrogate', 'Asha\ud800'],
     ['a lone low surrogate', '\udfffAsha'],
