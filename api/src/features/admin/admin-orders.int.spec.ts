@@ -127,6 +127,24 @@ describe('GET /admin/orders', () => {
     expect(await search('')).toHaveLength(3);
   });
 
+  it('pages a search with its total, past the end too, and filters it by status', async () => {
+    const page = async (query: string) => (await call('GET', `/admin/orders?${query}`)).json();
+    const q = encodeURIComponent(alice.email);
+    const first = await page(`q=${q}&limit=1&page=1`);
+    const second = await page(`q=${q}&limit=1&page=2`);
+    const beyond = await page(`q=${q}&limit=1&page=3`);
+    expect([first.total, second.total, beyond.total]).toEqual([2, 2, 2]);
+    expect([...ids(first.items), ...ids(second.items), ...ids(beyond.items)]).toEqual([
+      order.review,
+      order.scratch,
+    ]);
+    expect(await page('q=no-such-customer')).toEqual({ items: [], total: 0 });
+    const completed = await page(`q=${q}&status=completed`);
+    expect(completed).toEqual({ items: [], total: 0 });
+    const pending = await page(`q=${q}&status=pending`);
+    expect([ids(pending.items), pending.total]).toEqual([[order.review, order.scratch], 2]);
+  });
+
   it('pages with a total, and filters by status', async () => {
     const first = (await call('GET', '/admin/orders?limit=2&page=1')).json();
     const second = (await call('GET', '/admin/orders?limit=2&page=2')).json();
