@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAsAdmin, payReviewOrder, shootAdmin, toast } from './support/admin-orders';
+import { openAsAdmin, payReviewOrder, shootAdmin, waitForToast } from './support/admin-orders';
 import { apiCall, loginToken, tinyPdf } from './support/customer-api';
 import { expectAccessible, useJourney } from './support/journey';
 import type { Person } from './support/login-form';
@@ -50,7 +50,7 @@ describe('admin orders journeys', () => {
     await drawer.getByRole('tab', { name: 'Details' }).click();
 
     await drawer.getByRole('button', { name: 'Set Processing' }).click();
-    await toast(page, 'Status updated').waitFor();
+    await waitForToast(page, 'Status updated');
     await drawer.getByRole('button', { name: 'Set Processing', pressed: true }).waitFor();
 
     await drawer.getByRole('button', { name: `Attach a delivery file to order ${short}` }).click();
@@ -61,7 +61,7 @@ describe('admin orders journeys', () => {
       buffer: tinyPdf(),
     });
     await attach.getByRole('button', { name: 'Upload' }).click();
-    await toast(page, 'Attachment uploaded').waitFor();
+    await waitForToast(page, 'Attachment uploaded');
     await drawer.getByRole('button', { name: 'Download tara-reviewed.pdf' }).waitFor();
 
     await drawer.getByRole('button', { name: `Suggestions for order ${short}` }).click();
@@ -71,11 +71,11 @@ describe('admin orders journeys', () => {
       .fill('Lead with numbers: cut the summary to two lines.');
     await expectAccessible(page);
     await suggestions.getByRole('button', { name: 'Save suggestions' }).click();
-    await toast(page, 'Suggestions saved').waitFor();
+    await waitForToast(page, 'Suggestions saved');
     await drawer.getByText('Lead with numbers: cut the summary to two lines.').waitFor();
 
     await drawer.getByRole('button', { name: 'Set Complete' }).click();
-    await toast(page, 'Status updated').waitFor();
+    await waitForToast(page, 'Status updated');
     await drawer.getByRole('button', { name: 'Set Complete', pressed: true }).waitFor();
     await expectAccessible(page);
     await shootAdmin(page, 'orders-drawer');
@@ -116,7 +116,7 @@ describe('admin orders journeys', () => {
     await confirm.getByText(/₹200 \(INR\) goes back to Meera Rao/).waitFor();
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Refund ₹200' }).click();
-    await toast(page, 'Refund issued.').waitFor();
+    await waitForToast(page, 'Refund issued.');
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption('refunded');
     await row.getByText('Refunded').waitFor();

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAsAdmin, toast } from './support/admin-orders';
+import { openAsAdmin, waitForToast } from './support/admin-orders';
 import { waitForSettled } from './support/browser';
 import { apiCall, registerCustomer, tinyPdf } from './support/customer-api';
 import { expectAccessible, useJourney } from './support/journey';
@@ -155,7 +155,7 @@ describe('true order state and the order timeline', () => {
     await openAsAdmin(admin, journey.server.url, '/admin/orders', ADMIN);
     const drawer = await openOrderDrawer(admin, orderId);
     await drawer.getByRole('button', { name: 'Set Processing' }).click();
-    await toast(admin, 'Status updated').waitFor();
+    await waitForToast(admin, 'Status updated');
 
     steps = flat(await timelineOf(page, orderId));
     expect(steps[2]).toMatch(re(`^In progress ${TIME}$`));
@@ -170,7 +170,7 @@ describe('true order state and the order timeline', () => {
       buffer: tinyPdf(),
     });
     await attach.getByRole('button', { name: 'Upload' }).click();
-    await toast(admin, 'Attachment uploaded').waitFor();
+    await waitForToast(admin, 'Attachment uploaded');
 
     steps = flat(await timelineOf(page, orderId));
     expect(steps[3]).toMatch(re(`^Delivered ?New delivery ${TIME}$`));
@@ -190,7 +190,7 @@ describe('true order state and the order timeline', () => {
     await expect.poll(() => row.getByText('New delivery').count()).toBe(0);
 
     await drawer.getByRole('button', { name: 'Set Complete' }).click();
-    await toast(admin, 'Status updated').waitFor();
+    await waitForToast(admin, 'Status updated');
     steps = flat(await timelineOf(page, orderId));
     expect(steps).toEqual([
       expect.stringMatching(re(`^Order placed ${TIME}$`)),
@@ -215,7 +215,7 @@ describe('true order state and the order timeline', () => {
       .getByRole('dialog', { name: 'Refund this order?' })
       .getByRole('button', { name: 'Refund ₹200' })
       .click();
-    await toast(admin, 'Refund issued.').waitFor();
+    await waitForToast(admin, 'Refund issued.');
 
     await page.goto(url('/orders'));
     // The radio is drawn as a pill: its label is what a person taps.
@@ -255,7 +255,7 @@ describe('true order state and the order timeline', () => {
     const drawer = admin.getByRole('dialog', { name: 'Reply to query' });
     await drawer.getByLabel('Message').fill('It ships today.');
     await drawer.getByRole('button', { name: 'Send & Close' }).click();
-    await toast(admin, 'Reply sent.').waitFor();
+    await waitForToast(admin, 'Reply sent.');
     // The count went with the query, inside its minute of staleTime, without a page load.
     await nav.getByRole('link', { name: 'Queries', exact: true }).waitFor();
     expect(

@@ -42,9 +42,22 @@ export async function openAsAdmin(page: Page, baseUrl: string, path: string, adm
   await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 }
 
-/** A toast the admin app showed (the kit's polite live region). */
-export function toast(page: Page, text: string) {
-  return page.getByRole('status').getByText(text, { exact: true });
+/**
+ * Waits for a toast with this text in the admin app's polite live region that no earlier call
+ * has claimed, and claims it. A toast stays five seconds, and longer while the pointer rests on
+ * the region, so the one an earlier step showed (the same words, for a second status change)
+ * may still be there: it must not answer for the new one, nor make the locator ambiguous.
+ * Finding and claiming happen in one call in the page, so the toast cannot go in between.
+ */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((message) => {
+    const toasts = document.querySelectorAll<HTMLElement>(
+      '[role="status"][aria-live="polite"] > :not([data-e2e-claimed])',
+    );
+    const fresh = [...toasts].find((toast) => toast.querySelector('p')?.textContent === message);
+    fresh?.setAttribute('data-e2e-claimed', '');
+    return fresh !== undefined;
+  }, text);
 }
 
 /** Full-page screenshots at 1280 and 375 px into /work/screens/admin (not in the repo). */
