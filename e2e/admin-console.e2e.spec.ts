@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shootAdmin } from './support/admin-orders';
+import { shootAdmin, waitForToast } from './support/admin-orders';
 import { apiCall, loginToken, registerCustomer } from './support/customer-api';
 import { expectAccessible, useJourney } from './support/journey';
 import { fillLoginForm } from './support/login-form';
@@ -64,7 +64,7 @@ describe('admin console journeys', () => {
     await expectAccessible(page);
     await drawer.getByRole('button', { name: 'Send & Close' }).click();
 
-    await page.getByRole('status').getByText('Reply sent.').waitFor();
+    await waitForToast(page, 'Reply sent.');
     await page
       .getByRole('row', { name: new RegExp(message) })
       .getByText('Closed')
