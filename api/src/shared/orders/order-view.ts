@@ -11,7 +11,37 @@ const orderUrls = {
   receipt: (orderId: string) => `/api/orders/${orderId}/receipt`,
 };
 
-export function toOrderView(row: OrderRow): OrderView {
+/**
+ * The columns an order's view is made of. A list selects these, not the whole row: the resume
+ * a from-scratch order keeps inline (a kilobyte or more of JSON) is in no view, and reading,
+ * sending and parsing it for every row of a page cost more than the rest of the row.
+ */
+export const ORDER_VIEW_COLUMNS = [
+  'id',
+  'user_id',
+  'user_email',
+  'service',
+  'plan_name',
+  'description',
+  'status',
+  'payment_status',
+  'amount',
+  'currency',
+  'customer_uploads',
+  'attachments',
+  'review_suggestions',
+  'created_at',
+  'paid_at',
+  'started_at',
+  'delivered_at',
+  'delivery_opened_at',
+  'completed_at',
+  'refunded_at',
+] as const satisfies readonly (keyof OrderRow)[];
+
+export type OrderViewRow = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
+
+export function toOrderView(row: OrderViewRow): OrderView {
   const createdAt = row.created_at.toISOString();
   // SPEC §2: a Receipt link shows "when an invoice address exists", i.e. once paid.
   const receiptUrl = row.payment_status === 'paid' ? orderUrls.receipt(row.id) : null;

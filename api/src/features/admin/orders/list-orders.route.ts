@@ -3,7 +3,7 @@ import type { Database } from '@shortlist/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type QueryCreator, sql } from 'kysely';
 import { contractRoute } from '../../../shared/contract-route';
-import { toOrderView } from '../../../shared/orders/order-view';
+import { ORDER_VIEW_COLUMNS, toOrderView } from '../../../shared/orders/order-view';
 import { containsPattern, offsetOf } from '../admin-lists';
 
 /**
@@ -61,7 +61,7 @@ export const listOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         .selectFrom('page')
         .innerJoin('orders', 'orders.id', 'page.id')
         .leftJoin('users', 'users.id', 'orders.user_id')
-        .selectAll('orders')
+        .select(ORDER_VIEW_COLUMNS.map((column) => `orders.${column}` as const))
         .select(['users.name as account_name', 'users.email as account_email'])
         .select((eb) =>
           eb

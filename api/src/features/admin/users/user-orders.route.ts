@@ -1,7 +1,7 @@
 import { listAdminUserOrdersRoute } from '@shortlist/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoute } from '../../../shared/contract-route';
-import { toOrderView } from '../../../shared/orders/order-view';
+import { ORDER_VIEW_COLUMNS, toOrderView } from '../../../shared/orders/order-view';
 
 /**
  * GET /admin/users/{id}/orders: the Users screen's drawer. Unlike the Orders list it shows
@@ -14,7 +14,7 @@ export const userOrdersRoute: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const rows = await app.db
         .selectFrom('orders')
-        .selectAll()
+        .select(ORDER_VIEW_COLUMNS)
         .where('user_id', '=', request.params.id)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')

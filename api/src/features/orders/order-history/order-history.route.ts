@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../../auth/auth-token';
 import { contractRoute } from '../../../shared/contract-route';
 import { HttpError } from '../../../shared/http-error';
-import { toOrderView } from '../../../shared/orders/order-view';
+import { ORDER_VIEW_COLUMNS, toOrderView } from '../../../shared/orders/order-view';
 import { callerEmail } from '../order-access';
 
 /**
@@ -22,7 +22,7 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
         callerEmail(app, request),
         app.db
           .selectFrom('orders')
-          .selectAll()
+          .select(ORDER_VIEW_COLUMNS)
           .where('user_id', '=', request.user.id)
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
