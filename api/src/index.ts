@@ -43,3 +43,4 @@ export type {
 } from './queue/job-queue.port';
 export { type CreateServicesOptions, createServices } from './services/create-services';
 export { HttpError } from './shared/http-error';
+export { ORDER_VIEW_COLUMNS } from './shared/orders/order-view';
