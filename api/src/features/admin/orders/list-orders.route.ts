@@ -42,8 +42,9 @@ export const listOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const rows = await app.db
         // A search's matches are found once and kept for both the page and the count. Without
-        // one, PostgreSQL reads each from the (payment_status, created_at) index instead: the
-        // page the newest 20 entries, the count the entries alone, never every paid row kept.
+        // a search the filters are inlined into both instead, so each is served by the
+        // (payment_status, created_at) index: the page reads the newest entries only, and
+        // keeping every paid order for the count would cost more than the count itself.
         .with(
           (cte) =>
             q === undefined ? cte('matching').notMaterialized() : cte('matching').materialized(),
