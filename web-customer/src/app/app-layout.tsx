@@ -19,9 +19,13 @@ export function AppLayout() {
         <a className={styles.skip} href="#main">
           {messages.skipToContent}
         </a>
-        <Suspense fallback={null}>
-          <SiteConfigReader onRead={setSite} />
-        </Suspense>
+        {/* The server writes the configuration into the page; the reader (and the query library
+            and schemas it loads) is only for a page without it, as Vite's dev server sends. */}
+        {site === undefined ? (
+          <Suspense fallback={null}>
+            <SiteConfigReader onRead={setSite} />
+          </Suspense>
+        ) : null}
         {site?.paymentsSimulated ? <SiteNotice>{messages.paymentsSimulated}</SiteNotice> : null}
         <NavBar />
         {/* tabIndex -1: the skip link can move focus here. */}

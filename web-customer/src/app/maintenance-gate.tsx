@@ -24,9 +24,13 @@ export function MaintenanceGate({ enabled }: { enabled: boolean }) {
   const reachable = REACHABLE_IN_MAINTENANCE.includes(pathname.replace(/\/+$/, '') || '/');
   return (
     <>
-      <Suspense fallback={null}>
-        <SiteConfigReader onRead={setSite} />
-      </Suspense>
+      {/* The server writes the configuration into the page; the reader (and the query library
+          and schemas it loads) is only for a page without it, as Vite's dev server sends. */}
+      {site === undefined ? (
+        <Suspense fallback={null}>
+          <SiteConfigReader onRead={setSite} />
+        </Suspense>
+      ) : null}
       {on && !reachable ? (
         <Suspense fallback={null}>
           <MaintenanceScreen />
