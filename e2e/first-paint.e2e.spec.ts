@@ -83,6 +83,15 @@ describe('first paint of the three apps', () => {
         .waitFor();
       const preloads = await checkPage(page, await served('/'), seen);
       expect(preloads).toEqual([]);
+      // What Home draws later (the footer, the templates carousel) comes in one small chunk:
+      // never the screens' shared chunk with the query library and zod, which Home never uses.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).waitFor();
+      await page.getByRole('region', { name: 'Resume templates', exact: true }).waitFor();
+      const scripts = [...seen.requests.keys()].filter((url) => url.endsWith('.js'));
+      expect(scripts.map((url) => new URL(url).pathname.replace(/-[\w-]+\.js$/, ''))).toEqual([
+        '/assets/index',
+        '/assets/frame',
+      ]);
     } finally {
       await context.close();
     }

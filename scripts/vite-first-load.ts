@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { build, type Plugin, type UserConfig } from 'vite';
 import { inlineEntryCss } from './vite-inline-entry-css';
 import { precompressAssets } from './vite-precompress';
@@ -27,8 +28,12 @@ interface ProbeChunk {
  *   off on cycles, rolldown issue 10731), and at a slow mobile network's half-second per request
  *   twenty small files cost seconds. So the plugin first builds without grouping, in memory, to
  *   learn which modules the first load holds (the entry chunk and its static imports), then
- *   groups the real build: those modules with the entry, and the modules two or more lazy screens
- *   share in one `shared` chunk. A screen then costs its own chunk and, once, the shared one.
+ *   groups the real build: those modules with the entry, what the `belowTheFold` modules need
+ *   beyond it in one `frame` chunk, and the modules two or more lazy screens share in one
+ *   `shared` chunk. A screen then costs its own chunk and, once, the shared one (and the frame);
+ *   a page whose first screen is in the entry (Home) costs the frame alone: the customer app's
+ *   Home went from six scripts (148.6 kB brotli) to two (100.1 kB), the query library and zod
+ *   among what it no longer loads.
  * - No modulepreload polyfill: every browser the apps support (ES modules, `<dialog>`) has
  *   `<link rel="modulepreload">`, and the polyfill is a kilobyte of every first load.
  * - The entry's CSS inside index.html (vite-inline-entry-css.ts), and per address the chunks of
@@ -36,12 +41,36 @@ interface ProbeChunk {
  *   `routes` maps a path inside the app to the module of the screen drawn there; and a brotli
  *   copy of each asset at the best quality, served as it is (vite-precompress.ts).
  */
-export function firstLoad({ routes = {} }: { routes?: Record<string, string> } = {}): Plugin[] {
-  return [groupFirstLoad(), inlineEntryCss(), routePreloads(routes), precompressAssets()];
+export function firstLoad({
+  routes = {},
+  belowTheFold = [],
+}: {
+  routes?: Record<string, string>;
+  /**
+   * Modules the first screen loads lazily without waiting for them (a footer, a carousel lower
+   * down): what they import beyond the first load is grouped in a `frame` chunk of its own, so
+   * they do not pull in the `shared` chunk of the screens, with the query library and zod.
+   */
+  belowTheFold?: readonly string[];
+} = {}): Plugin[] {
+  return [
+    groupFirstLoad(belowTheFold),
+    inlineEntryCss(),
+    routePreloads(routes),
+    precompressAssets(),
+  ];
 }
 
-function groupFirstLoad(): Plugin {
+/**
+ * The server-state libraries (the query cache, and zod, which parses every answer): the build
+ * fails if a below-the-fold module reaches them, which would make every page load them.
+ */
+const DATA_LIBRARIES =
+  /[\\/]node_modules[\\/](?:zod|@tanstack[\\/](?:query-core|react-query))[\\/]/;
+
+function groupFirstLoad(belowTheFold: readonly string[]): Plugin {
   const initialModules = new Set<string>();
+  const frameModules = new Set<string>();
   let root = '';
   let configFile: string | false = false;
   let mode = 'production';
@@ -65,7 +94,12 @@ function groupFirstLoad(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'first-load', test: (id) => initialModules.has(id), priority: 2 },
+                  { name: 'first-load', test: (id) => initialModules.has(id), priority: 3 },
+                  {
+                    name: 'frame',
+                    test: (id) => !initialModules.has(id) && frameModules.has(id),
+                    priority: 2,
+                  },
                   {
                     name: 'shared',
                     test: (id) => !initialModules.has(id),
@@ -98,18 +132,38 @@ function groupFirstLoad(): Plugin {
         const output = (Array.isArray(result) ? result[0] : result) as { output: ProbeChunk[] };
         const chunks = new Map(output.output.map((chunk) => [chunk.fileName, chunk]));
         const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
-        const queue = entry ? [entry.fileName] : [];
-        const seen = new Set<string>();
-        while (queue.length > 0) {
-          const chunk = chunks.get(queue.pop() as string);
-          if (!chunk || seen.has(chunk.fileName)) continue;
-          seen.add(chunk.fileName);
-          queue.push(...chunk.imports);
-          for (const id of chunk.moduleIds) initialModules.add(id);
+        for (const id of staticModules(chunks, entry ? [entry] : [])) initialModules.add(id);
+        for (const module of belowTheFold) {
+          const id = resolve(root, module);
+          const lazy = [...chunks.values()].filter(
+            (chunk) => chunk.type === 'chunk' && chunk.moduleIds.includes(id),
+          );
+          if (lazy.length === 0) throw new Error(`first-load: ${module} is not in the build`);
+          for (const reached of staticModules(chunks, lazy)) {
+            if (DATA_LIBRARIES.test(reached)) {
+              throw new Error(`first-load: ${module} (below the fold) imports ${reached}`);
+            }
+            if (!initialModules.has(reached)) frameModules.add(reached);
+          }
         }
       } finally {
         delete process.env[PROBE];
       }
     },
   };
+}
+
+/** Every module of these chunks and of the chunks they import statically, followed through. */
+function staticModules(chunks: Map<string, ProbeChunk>, from: ProbeChunk[]): Set<string> {
+  const modules = new Set<string>();
+  const queue = from.map((chunk) => chunk.fileName);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const chunk = chunks.get(queue.pop() as string);
+    if (!chunk || seen.has(chunk.fileName)) continue;
+    seen.add(chunk.fileName);
+    queue.push(...chunk.imports);
+    for (const id of chunk.moduleIds) modules.add(id);
+  }
+  return modules;
 }

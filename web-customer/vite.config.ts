@@ -16,6 +16,12 @@ export default defineConfig({
     // Home is in the entry; the signed-in screens are preloaded for everyone (the server cannot
     // see the session, kept in the browser's storage).
     firstLoad({
+      // Drawn after the first paint on every page (the footer) or below Home's first screen.
+      belowTheFold: [
+        'src/app/site-footer.tsx',
+        'src/features/home/templates-carousel.tsx',
+        'src/features/home/resume-illustration.tsx',
+      ],
       routes: {
         [paths.about]: 'src/features/about/about-screen.tsx',
         [paths.contact]: 'src/features/contact/contact-screen.tsx',
