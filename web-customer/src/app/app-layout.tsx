@@ -4,8 +4,8 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { messages } from '../shared/messages';
 import styles from './app-layout.module.css';
 import { NavBar } from './nav-bar';
+import { SiteConfigFallback } from './site-config-fallback';
 
-const SiteConfigReader = lazy(() => import('./site-config-reader'));
 // Below the fold on every screen: the footer (links, policy titles, its styles) comes in its own
 // chunk after the first paint, which keeps the entry within 1.15× a bare React app.
 const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
@@ -19,13 +19,7 @@ export function AppLayout() {
         <a className={styles.skip} href="#main">
           {messages.skipToContent}
         </a>
-        {/* The server writes the configuration into the page; the reader (and the query library
-            and schemas it loads) is only for a page without it, as Vite's dev server sends. */}
-        {site === undefined ? (
-          <Suspense fallback={null}>
-            <SiteConfigReader onRead={setSite} />
-          </Suspense>
-        ) : null}
+        <SiteConfigFallback site={site} onRead={setSite} />
         {site?.paymentsSimulated ? <SiteNotice>{messages.paymentsSimulated}</SiteNotice> : null}
         <NavBar />
         {/* tabIndex -1: the skip link can move focus here. */}

@@ -2,13 +2,12 @@ import { type SiteConfig, siteConfigInPage } from '@shortlist/web-kit';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../shared/paths';
+import { SiteConfigFallback } from './site-config-fallback';
 
 // Loaded only when maintenance is on: an ordinary visit never shows it, so its first load skips it.
 const MaintenanceScreen = lazy(async () => ({
   default: (await import('../features/maintenance/maintenance-screen')).MaintenanceScreen,
 }));
-
-const SiteConfigReader = lazy(() => import('./site-config-reader'));
 
 /** SPEC §2: only these stay reachable while the maintenance flag is on. */
 const REACHABLE_IN_MAINTENANCE: readonly string[] = [paths.influencerKit, paths.maintenance];
@@ -24,13 +23,7 @@ export function MaintenanceGate({ enabled }: { enabled: boolean }) {
   const reachable = REACHABLE_IN_MAINTENANCE.includes(pathname.replace(/\/+$/, '') || '/');
   return (
     <>
-      {/* The server writes the configuration into the page; the reader (and the query library
-          and schemas it loads) is only for a page without it, as Vite's dev server sends. */}
-      {site === undefined ? (
-        <Suspense fallback={null}>
-          <SiteConfigReader onRead={setSite} />
-        </Suspense>
-      ) : null}
+      <SiteConfigFallback site={site} onRead={setSite} />
       {on && !reachable ? (
         <Suspense fallback={null}>
           <MaintenanceScreen />
