@@ -97,7 +97,8 @@ function groupFirstLoad(belowTheFold: readonly string[]): Plugin {
                   { name: 'first-load', test: (id) => initialModules.has(id), priority: 3 },
                   {
                     name: 'frame',
-                    test: (id) => !initialModules.has(id) && frameModules.has(id),
+                    // Holds no module of the first load (the probe leaves those out).
+                    test: (id) => frameModules.has(id),
                     priority: 2,
                   },
                   {

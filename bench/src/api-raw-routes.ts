@@ -8,13 +8,10 @@ import pg from 'pg';
  * The baseline: what plain Fastify and pg do on the same database, with no auth, no events and
  * no read models in the way. Each route does the one statement its counterpart's answer needs:
  * an INSERT of an order row, the SELECTs of a customer's history and of the admin's first page
- * (on our own read-model tables, so both read the same rows and columns), a password check.
+ * (on our own read-model tables, so both read the same rows, and the same columns: the real
+ * lists' ORDER_VIEW_COLUMNS, without the resume kept inline, which no list shows), a password
+ * check.
  */
-/**
- * The columns the real routes read for an order in a list: the same data, so neither side
- * pays for the resume kept inline, which no list shows.
- */
-const VIEW_COLUMNS = ORDER_VIEW_COLUMNS;
 
 export async function startRawServer(databaseUrl: string, port: number): Promise<FastifyInstance> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
@@ -53,7 +50,7 @@ export async function startRawServer(databaseUrl: string, port: number): Promise
     const { email } = request.params as { email: string };
     const { rows } = await pool.query({
       name: 'raw_history',
-      text: `SELECT ${VIEW_COLUMNS.join(', ')} FROM orders WHERE user_email = $1 AND erased_at IS NULL
+      text: `SELECT ${ORDER_VIEW_COLUMNS.join(', ')} FROM orders WHERE user_email = $1 AND erased_at IS NULL
              ORDER BY created_at DESC LIMIT 20`,
       values: [email],
     });
@@ -65,7 +62,7 @@ export async function startRawServer(databaseUrl: string, port: number): Promise
     const [page, count] = await Promise.all([
       pool.query({
         name: 'raw_admin_orders',
-        text: `SELECT ${VIEW_COLUMNS.map((column) => `o.${column}`).join(', ')},
+        text: `SELECT ${ORDER_VIEW_COLUMNS.map((column) => `o.${column}`).join(', ')},
                  u.name AS account_name, u.email AS account_email
                FROM orders o LEFT JOIN users u ON u.id = o.user_id
                WHERE o.payment_status = 'paid'
