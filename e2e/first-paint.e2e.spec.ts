@@ -2,6 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openAsAdmin } from './support/admin-orders';
 import { launchBrowser, newTestContext, takeCspViolations } from './support/browser';
+import { registerCustomer } from './support/customer-api';
 import { startTestServer, type TestServer } from './support/server';
 
 // The built apps as the server sends them: each page carries its first screen's CSS inline,
@@ -92,6 +93,45 @@ describe('first paint of the three apps', () => {
         '/assets/index',
         '/assets/frame',
       ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("pricing: drawn without the screens' shared chunk, which a plan's upload dialog loads", async () => {
+    const customer = { email: 'first-paint-pricing@customers.test', password: 'pricing-pass-1' };
+    await registerCustomer(server.url, customer.email, customer.password);
+    const context = await newTestContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login?next=${encodeURIComponent('/pricing')}`);
+      await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
+      await page.getByLabel('Password', { exact: true }).fill(customer.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      const review = page.getByRole('article', { name: 'Resume Review' });
+      await review.getByRole('button', { name: 'Get a review' }).waitFor();
+      // The signed-in page loaded afresh (the session stays in this tab's storage).
+      const seen = watch(page);
+      await page.reload();
+      await review.getByRole('button', { name: 'Get a review' }).waitFor();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).waitFor();
+      await checkPage(page, await served('/pricing'), seen);
+      const scripts = () =>
+        [...seen.requests.keys()]
+          .filter((url) => url.endsWith('.js'))
+          // Less the content hash (eight characters) Vite adds to each file's name.
+          .map((url) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, ''))
+          .sort();
+      expect(scripts()).toEqual([
+        '/assets/frame',
+        '/assets/index',
+        '/assets/light',
+        '/assets/pricing-screen',
+      ]);
+      // The upload form, with the query library and zod, comes when a dialog first opens.
+      await review.getByRole('button', { name: 'Get a review' }).click();
+      await page.getByRole('dialog', { name: 'Resume Review' }).waitFor();
+      expect(scripts()).toContain('/assets/shared');
     } finally {
       await context.close();
     }

@@ -44,6 +44,7 @@ interface ProbeChunk {
 export function firstLoad({
   routes = {},
   belowTheFold = [],
+  withoutServerState = [],
 }: {
   routes?: Record<string, string>;
   /**
@@ -52,9 +53,14 @@ export function firstLoad({
    * they do not pull in the `shared` chunk of the screens, with the query library and zod.
    */
   belowTheFold?: readonly string[];
+  /**
+   * Lazy screens drawn from the page alone (Pricing): what they share with other screens is
+   * grouped in a `light` chunk, so they do not load the `shared` one either.
+   */
+  withoutServerState?: readonly string[];
 } = {}): Plugin[] {
   return [
-    groupFirstLoad(belowTheFold),
+    groupFirstLoad({ belowTheFold, withoutServerState }),
     inlineEntryCss(),
     routePreloads(routes),
     precompressAssets(),
@@ -63,14 +69,22 @@ export function firstLoad({
 
 /**
  * The server-state libraries (the query cache, and zod, which parses every answer): the build
- * fails if a below-the-fold module reaches them, which would make every page load them.
+ * fails if a below-the-fold module (every page would load them) or a screen said to draw
+ * without server state reaches them.
  */
 const DATA_LIBRARIES =
   /[\\/]node_modules[\\/](?:zod|@tanstack[\\/](?:query-core|react-query))[\\/]/;
 
-function groupFirstLoad(belowTheFold: readonly string[]): Plugin {
+function groupFirstLoad({
+  belowTheFold,
+  withoutServerState,
+}: {
+  belowTheFold: readonly string[];
+  withoutServerState: readonly string[];
+}): Plugin {
   const initialModules = new Set<string>();
   const frameModules = new Set<string>();
+  const lightModules = new Set<string>();
   let root = '';
   let configFile: string | false = false;
   let mode = 'production';
@@ -94,11 +108,18 @@ function groupFirstLoad(belowTheFold: readonly string[]): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'first-load', test: (id) => initialModules.has(id), priority: 3 },
+                  { name: 'first-load', test: (id) => initialModules.has(id), priority: 4 },
                   {
                     name: 'frame',
                     // Holds no module of the first load (the probe leaves those out).
                     test: (id) => frameModules.has(id),
+                    priority: 3,
+                  },
+                  {
+                    name: 'light',
+                    // Nor of the frame; what one such screen alone uses stays in its chunk.
+                    test: (id) => lightModules.has(id),
+                    minShareCount: 2,
                     priority: 2,
                   },
                   {
@@ -134,17 +155,28 @@ function groupFirstLoad(belowTheFold: readonly string[]): Plugin {
         const chunks = new Map(output.output.map((chunk) => [chunk.fileName, chunk]));
         const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
         for (const id of staticModules(chunks, entry ? [entry] : [])) initialModules.add(id);
-        for (const module of belowTheFold) {
+        const reach = (module: string, kind: string): Set<string> => {
           const id = resolve(root, module);
           const lazy = [...chunks.values()].filter(
             (chunk) => chunk.type === 'chunk' && chunk.moduleIds.includes(id),
           );
           if (lazy.length === 0) throw new Error(`first-load: ${module} is not in the build`);
-          for (const reached of staticModules(chunks, lazy)) {
-            if (DATA_LIBRARIES.test(reached)) {
-              throw new Error(`first-load: ${module} (below the fold) imports ${reached}`);
+          const reached = staticModules(chunks, lazy);
+          for (const reachedId of reached) {
+            if (DATA_LIBRARIES.test(reachedId)) {
+              throw new Error(`first-load: ${module} (${kind}) imports ${reachedId}`);
             }
-            if (!initialModules.has(reached)) frameModules.add(reached);
+          }
+          return reached;
+        };
+        for (const module of belowTheFold) {
+          for (const id of reach(module, 'below the fold')) {
+            if (!initialModules.has(id)) frameModules.add(id);
+          }
+        }
+        for (const module of withoutServerState) {
+          for (const id of reach(module, 'without server state')) {
+            if (!initialModules.has(id) && !frameModules.has(id)) lightModules.add(id);
           }
         }
       } finally {

@@ -2,9 +2,7 @@ import { isUploadService, type UploadService } from '@shortlist/domain/contract'
 import { useSession } from '@shortlist/web-kit';
 import {
   createContext,
-  lazy,
   type ReactNode,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -13,11 +11,7 @@ import {
 } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginPath, paths } from '../../shared/paths';
-
-// The upload form and the order contract's schemas load when a dialog first opens, not with Home.
-const ServiceOrderDialog = lazy(async () => ({
-  default: (await import('../../shared/service-order/service-order-dialog')).ServiceOrderDialog,
-}));
+import { LazyServiceOrderDialog } from '../../shared/service-order/lazy-service-order-dialog';
 
 export interface ServiceDialogApi {
   /** The service whose dialog is open, or null. */
@@ -89,13 +83,5 @@ export function useServiceDialog(): ServiceDialogApi {
 /** The upload dialog of the open service (features/service-order), driven by this context. */
 export function ServiceDialogHost() {
   const { openService, closeServiceDialog } = useServiceDialog();
-  // Mounted from the first opening on, so closing keeps the dialog's own close behaviour.
-  const [opened, setOpened] = useState(false);
-  if (openService !== null && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ServiceOrderDialog service={openService} onClose={closeServiceDialog} />
-    </Suspense>
-  );
+  return <LazyServiceOrderDialog service={openService} onClose={closeServiceDialog} />;
 }

@@ -12,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CurrencyToggle } from '../../shared/currency-toggle/currency-toggle';
 import { flowMessages } from '../../shared/flow-messages';
 import { loginPath, paths } from '../../shared/paths';
-import { ServiceOrderDialog } from '../../shared/service-order/service-order-dialog';
+import { LazyServiceOrderDialog } from '../../shared/service-order/lazy-service-order-dialog';
 import { PlanCard } from './plan-card';
 import styles from './pricing.module.css';
 import { SaleBanner } from './sale-banner';
@@ -89,7 +89,7 @@ export function PricingScreen() {
         ))}
       </div>
       <p className={styles.note}>{copy.refundNote}</p>
-      <ServiceOrderDialog service={openService} onClose={() => setOpenService(null)} />
+      <LazyServiceOrderDialog service={openService} onClose={() => setOpenService(null)} />
     </div>
   );
 }
