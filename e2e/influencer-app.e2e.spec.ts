@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createInfluencer, loginToken, tinyPdf } from './support/customer-api';
 import { seedReferredReviews } from './support/influencer';
@@ -140,6 +140,45 @@ describe('influencer app journeys', () => {
     await page.getByRole('table', { name: 'Registrations and rewarded orders per week' }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'dashboard');
+
+    // A cold load asks each of the dashboard's reads once, and starts them with the page: the
+    // router asks them (dashboard-reads.ts) while the screen's code is still on its way, here
+    // held back until the first of them is asked, and the screen's queries take those answers.
+    const asked: string[] = [];
+    let askedBeforeScreenCode = false;
+    let screenCodeSent = false;
+    let releaseScreenCode = () => {};
+    const screenCodeHeld = new Promise<void>((resolve) => {
+      releaseScreenCode = resolve;
+    });
+    const screenCode = /\/influencer\/assets\/(?:shared|dashboard-screen)-[\w-]{8}\.js$/;
+    await page.route(screenCode, async (route) => {
+      await Promise.race([screenCodeHeld, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      screenCodeSent = true;
+      await route.continue();
+    });
+    const count = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith('/api/')) return;
+      asked.push(`${request.method()} ${pathname}`);
+      if (pathname === '/api/influencer/dashboard') {
+        askedBeforeScreenCode = !screenCodeSent;
+        releaseScreenCode();
+      }
+    };
+    page.on('request', count);
+    await page.reload();
+    await page.getByRole('table', { name: 'Registrations and rewarded orders per week' }).waitFor();
+    await page.getByRole('table', { name: 'Funnel per week' }).waitFor();
+    await orders.getByText(referredOrder.slice(0, 8)).waitFor();
+    page.off('request', count);
+    await page.unroute(screenCode);
+    expect(askedBeforeScreenCode).toBe(true);
+    expect(asked.sort()).toEqual([
+      'GET /api/influencer/dashboard',
+      'GET /api/influencer/funnel',
+      'GET /api/influencer/referral-chart',
+    ]);
 
     await page.getByRole('link', { name: 'Statement' }).first().click();
     const statement = page.getByRole('table', { name: 'Earnings statement' });

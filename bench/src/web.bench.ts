@@ -8,6 +8,7 @@
 //     by a Node 22 that bench:web installs on first use into bench/.tools (web/lighthouse-audit.ts).
 // Targets are printed, never asserted. RUNS (default 3) loads per page; timings are medians.
 // LIGHTHOUSE=0 skips step 3; LIGHTHOUSE_RUNS (default 1) audits per page, median printed.
+// BENCH_PAGES=pricing,influencer (parts of the pages' names, comma-separated) loads only those.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,6 +34,7 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 /** Lighthouse audits per page (the median by performance is printed); each takes ~20 s. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const PAGES = process.env.BENCH_PAGES?.split(',');
 /** Every app's first load within 1.15× a bare React + router entry. */
 const RATIO_TARGET = 1.15;
 const SCORE_TARGET = 95;
@@ -126,7 +128,7 @@ async function reportPageLoads(): Promise<void> {
   const browser = await launchChromium();
   try {
     const visitors = await prepareVisitors(server.url);
-    const visits: PageVisit[] = [
+    const pages: PageVisit[] = [
       { name: 'home', path: '/' },
       { name: 'pricing (signed out)', path: '/pricing' },
       { name: 'pricing', path: '/pricing', session: visitors.customer },
@@ -138,6 +140,9 @@ async function reportPageLoads(): Promise<void> {
       { name: 'admin orders', path: '/admin/orders', session: visitors.admin },
       { name: 'influencer dashboard', path: '/influencer/', session: visitors.influencer },
     ];
+    const visits = pages.filter(
+      (visit) => PAGES === undefined || PAGES.some((part) => visit.name.includes(part)),
+    );
 
     const rows: string[][] = [];
     const problems: string[] = [];

@@ -1,5 +1,6 @@
 import { lazyStaffScreen } from '@shortlist/web-kit';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { prefetchDashboardReads } from '../features/dashboard/dashboard-reads';
 import { NotFoundScreen } from '../features/not-found/not-found-screen';
 import { paths } from '../shared/paths';
 import { InfluencerLayout } from './influencer-layout';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           paths.dashboard,
           () => import('../features/dashboard/dashboard-screen'),
           'DashboardScreen',
+          prefetchDashboardReads,
         ),
       },
       {

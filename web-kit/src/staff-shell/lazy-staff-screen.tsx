@@ -13,15 +13,20 @@ function openedAt(basename: string, path: string): boolean {
  * A staff app's screen (admin, influencer) in a chunk of its own, fetched when it is first
  * shown: the first load carries the shell, the guard and the landing screen, not every screen.
  * The shell stays drawn meanwhile. When the app opens at the screen's own address, the chunk is
- * requested at once, while the shell renders, instead of once the shell has drawn it.
+ * requested at once, while the shell renders, instead of once the shell has drawn it, and so
+ * are the screen's first reads when it names them (`prefetch`, with ApiClient.prefetch).
  */
 export function lazyStaffScreen<Name extends string>(
   basename: string,
   path: string,
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
+  prefetch?: () => void,
 ) {
-  if (openedAt(basename, path)) load().catch(() => {}); // a failure shows when the screen imports it
+  if (openedAt(basename, path)) {
+    load().catch(() => {}); // a failure shows when the screen imports it
+    prefetch?.();
+  }
   const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return (
     <Suspense fallback={<LoadingState />}>
