@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../session/session';
-import { createApiClient, PREFETCH_KEPT_MS, sessionConsistencyTokens } from './api-client';
+import { createApiClient, sessionConsistencyTokens } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 
 function jsonResponse(status: number, body: unknown) {
@@ -181,80 +181,6 @@ describe('api client', () => {
     kept.saw(kurrent);
     expect(kept.current()).toBe(kurrent);
     expect(sessionConsistencyTokens().current()).toBe(kurrent);
-  });
-
-  describe('prefetch', () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    const answers = (...bodies: unknown[]) => {
-      for (const body of bodies) fetchMock.mockResolvedValueOnce(jsonResponse(200, body));
-    };
-
-    it("starts the GET at once; the screen's call takes its answer, once", async () => {
-      token = 'abc.def';
-      answers({ answer: 'prefetched' }, { answer: 'asked again' });
-      const api = client();
-
-      api.prefetch('/influencer/dashboard');
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      expect(lastCall().url).toBe('/api/influencer/dashboard');
-      expect(lastCall().headers.get('Authorization')).toBe('Bearer abc.def');
-
-      await expect(api.get('/influencer/dashboard')).resolves.toEqual({ answer: 'prefetched' });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      await expect(api.get('/influencer/dashboard')).resolves.toEqual({ answer: 'asked again' });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-    });
-
-    it('asks nothing without a session token', () => {
-      client().prefetch('/influencer/dashboard');
-      expect(fetchMock).not.toHaveBeenCalled();
-    });
-
-    it('is not taken by another address, a command, or a call with another token', async () => {
-      token = 'first';
-      answers(
-        { answer: 'prefetched' },
-        { answer: 'other' },
-        { answer: 'posted' },
-        {
-          answer: 'second',
-        },
-      );
-      const api = client();
-      api.prefetch('/influencer/dashboard');
-
-      await expect(api.get('/influencer/funnel')).resolves.toEqual({ answer: 'other' });
-      await expect(api.post('/influencer/dashboard')).resolves.toEqual({ answer: 'posted' });
-      token = 'second';
-      await expect(api.get('/influencer/dashboard')).resolves.toEqual({ answer: 'second' });
-      expect(fetchMock).toHaveBeenCalledTimes(4);
-    });
-
-    it(`asks again once the answer has waited more than ${PREFETCH_KEPT_MS} ms`, async () => {
-      vi.useFakeTimers();
-      token = 'abc.def';
-      answers({ answer: 'prefetched' }, { answer: 'fresh' });
-      const api = client();
-      api.prefetch('/influencer/dashboard');
-      vi.advanceTimersByTime(PREFETCH_KEPT_MS + 1);
-
-      await expect(api.get('/influencer/dashboard')).resolves.toEqual({ answer: 'fresh' });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-    });
-
-    it('asks again when the prefetch found no network', async () => {
-      token = 'abc.def';
-      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-      answers({ answer: 'second try' });
-      const api = client();
-      api.prefetch('/influencer/dashboard');
-
-      await expect(api.get('/influencer/dashboard')).resolves.toEqual({ answer: 'second try' });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-    });
   });
 
   it('reads an empty success body as null', async () => {

@@ -1,4 +1,4 @@
-import { readInfluencerSession, readToken } from '../session/session';
+import { readToken } from '../session/session';
 import { ApiError } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -50,18 +50,7 @@ export interface ApiClient {
   patch: SendWithBody<Omit<RequestOptions, 'method' | 'body'>>;
   /** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
   upload: Upload;
-  /**
-   * Starts now the GET of `path` that a screen will make once its code has loaded (the app
-   * opened at that screen's address): the screen's own call, for the same address with the same
-   * headers within PREFETCH_KEPT_MS, takes this answer instead of asking again. So the answer
-   * travels while the screen's code, the query library and the contract load and run, which on
-   * a slow phone is most of a second. Nothing happens without a session token.
-   */
-  prefetch: (path: string) => void;
 }
-
-/** How long a prefetched answer waits for its call; after that the call asks afresh. */
-export const PREFETCH_KEPT_MS = 10_000;
 
 export interface ApiClientConfig {
   /** Default '/api': the three apps share one origin with the API (ARCHITECTURE.md). */
@@ -155,30 +144,6 @@ export function createApiClient({
     return headers;
   };
 
-  const fetchNow = (target: string, init: RequestInit) => (fetchImpl ?? fetch)(target, init);
-
-  // GETs started ahead of their screen, by address: each is taken once, by a call that would
-  // send the very same request (a new token or consistency position makes it a different one).
-  const prefetched = new Map<string, { sent: string; response: Promise<Response>; at: number }>();
-
-  function prefetch(path: string): void {
-    if (getToken() === null) return;
-    const target = url(path);
-    const headers = headersFor(undefined, false);
-    const response = fetchNow(target, { method: 'GET', headers });
-    response.catch(() => {}); // a failure is met by the screen's own call, which asks again
-    prefetched.set(target, { sent: JSON.stringify(headers), response, at: Date.now() });
-  }
-
-  function takePrefetched(target: string, init: RequestInit): Promise<Response> | null {
-    const kept = prefetched.get(target);
-    if (!kept || init.method !== 'GET') return null;
-    prefetched.delete(target);
-    const fresh = Date.now() - kept.at <= PREFETCH_KEPT_MS;
-    if (!fresh || kept.sent !== JSON.stringify(init.headers) || init.signal?.aborted) return null;
-    return kept.response.catch(() => fetchNow(target, init));
-  }
-
   async function send(
     path: string,
     options: RequestOptions & { parse?: Parser<unknown> } = {},
@@ -186,16 +151,14 @@ export function createApiClient({
     const { method = 'GET', query, body, headers, signal, parse } = options;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     const hasBody = body !== undefined;
-    const target = url(path, query);
-    const init: RequestInit = {
-      method,
-      headers: headersFor(headers, hasBody && !isForm),
-      body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
-      signal,
-    };
     let response: Response;
     try {
-      response = await (takePrefetched(target, init) ?? fetchNow(target, init));
+      response = await (fetchImpl ?? fetch)(url(path, query), {
+        method,
+        headers: headersFor(headers, hasBody && !isForm),
+        body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
+        signal,
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, null);
@@ -258,7 +221,6 @@ export function createApiClient({
     put: withBody('PUT'),
     patch: withBody('PATCH'),
     upload,
-    prefetch,
   } as ApiClient;
 }
 
@@ -290,9 +252,4 @@ async function messageIn(data: unknown): Promise<string | null> {
 }
 
 /** The customer and admin apps' client: the token from SPEC §3 session storage. */
-export const api = createApiClient({ getToken: readToken });
-
-/** The influencer app's client: the influencer token, never the customer's. */
-export const influencerApi = createApiClient({
-  getToken: () => readInfluencerSession()?.token ?? null,
-});
+export const api = /* @__PURE__ */ createApiClient({ getToken: readToken });
