@@ -8,7 +8,8 @@
 //     by a Node 22 that bench:web installs on first use into bench/.tools (web/lighthouse-audit.ts).
 // Targets are printed, never asserted. RUNS (default 3) loads per page; timings are medians.
 // LIGHTHOUSE=0 skips step 3; LIGHTHOUSE_RUNS (default 1) audits per page, median printed.
-// BENCH_PAGES=pricing,influencer (parts of the pages' names, comma-separated) loads only those.
+// BENCH_PAGES=pricing,influencer (parts of the pages' names, comma-separated) loads only those;
+// LH_DUMP_DIR=dir keeps each Lighthouse audit's whole report there as JSON.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -6,6 +6,8 @@
 // Lighthouse's Node API drives a Puppeteer page, so a signed-in visit can put its session into
 // sessionStorage before the app's scripts run (the apps keep the session there, SPEC §3); the
 // CLI can only add request headers, which these apps do not read.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const input = JSON.parse(process.argv[2] ?? '{}');
@@ -60,6 +62,12 @@ async function audit(visit) {
       page,
     );
     const lhr = result?.lhr;
+    // LH_DUMP_DIR=dir keeps each audit's whole report, to see what a score is made of (the
+    // simulated long tasks, the LCP's dependencies), not only the figures printed.
+    if (process.env.LH_DUMP_DIR && lhr) {
+      const file = `${visit.name.replace(/\W+/g, '-')}-${Date.now()}.json`;
+      writeFileSync(join(process.env.LH_DUMP_DIR, file), JSON.stringify(lhr));
+    }
     const numeric = (id) => lhr?.audits[id]?.numericValue ?? null;
     const failing = Object.values(lhr?.audits ?? {})
       .filter(

@@ -20,7 +20,7 @@ export interface PrefetchingApiClient extends ApiClient {
  * A module of its own, so the apps that do not prefetch do not carry it in their first load.
  */
 export function createPrefetchingApiClient(config: ApiClientConfig): PrefetchingApiClient {
-  const send = config.fetch ?? ((input, init) => fetch(input, init));
+  const fromNetwork = config.fetch ?? ((input, init) => fetch(input, init));
   // Answers started ahead of their screen, each taken once by a call that sends the very same
   // request: the address and the headers (a new token or consistency position is another one).
   const prefetched = new Map<string, Promise<Response>>();
@@ -32,7 +32,7 @@ export function createPrefetchingApiClient(config: ApiClientConfig): Prefetching
     fetch: (input, init) => {
       const key = requestKey(input, init);
       if (keeping) {
-        const response = send(input, init);
+        const response = fromNetwork(input, init);
         response.catch(() => {}); // a failure is met by the screen's own call, which asks again
         prefetched.set(key, response);
         setTimeout(() => prefetched.delete(key), PREFETCH_KEPT_MS);
@@ -41,7 +41,7 @@ export function createPrefetchingApiClient(config: ApiClientConfig): Prefetching
       }
       const kept = init?.method === 'GET' ? prefetched.get(key) : undefined;
       prefetched.delete(key);
-      return kept?.catch(() => send(input, init)) ?? send(input, init);
+      return kept?.catch(() => fromNetwork(input, init)) ?? fromNetwork(input, init);
     },
   });
   return {
