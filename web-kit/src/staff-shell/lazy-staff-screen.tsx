@@ -14,7 +14,7 @@ function openedAt(basename: string, path: string): boolean {
  * shown: the first load carries the shell, the guard and the landing screen, not every screen.
  * The shell stays drawn meanwhile. When the app opens at the screen's own address, the chunk is
  * requested at once, while the shell renders, instead of once the shell has drawn it, and so
- * are the screen's first reads when it names them (`prefetch`, with ApiClient.prefetch).
+ * are the screen's first reads when it names them (`prefetch`: see PrefetchingApiClient).
  */
 export function lazyStaffScreen<Name extends string>(
   basename: string,

@@ -13,8 +13,8 @@ export const DASHBOARD_READS = [
 
 /**
  * Started by the router when the app opens at the dashboard: the answers travel while the
- * screen's code loads (ApiClient.prefetch), so the referral link and its QR code, the page's
- * largest paint, come one request earlier.
+ * screen's code loads (PrefetchingApiClient.prefetch), so the referral link and its QR code,
+ * the page's largest paint, come one request earlier.
  */
 export function prefetchDashboardReads(): void {
   for (const path of DASHBOARD_READS) influencerApi.prefetch(path);
