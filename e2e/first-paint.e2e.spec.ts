@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openAsAdmin } from './support/admin-orders';
 import { launchBrowser, newTestContext, takeCspViolations } from './support/browser';
 import { registerCustomer } from './support/customer-api';
+import { fillLoginForm } from './support/login-form';
 import { startTestServer, type TestServer } from './support/server';
 
 // The built apps as the server sends them: each page carries its first screen's CSS inline,
@@ -105,9 +106,7 @@ describe('first paint of the three apps', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}/login?next=${encodeURIComponent('/pricing')}`);
-      await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
-      await page.getByLabel('Password', { exact: true }).fill(customer.password);
-      await page.getByRole('button', { name: 'Login' }).click();
+      await fillLoginForm(page, customer);
       const review = page.getByRole('article', { name: 'Resume Review' });
       await review.getByRole('button', { name: 'Get a review' }).waitFor();
       // The signed-in page loaded afresh (the session stays in this tab's storage).

@@ -27,12 +27,7 @@ export {
   type UploadInput,
   uploadApi,
 } from './api/call-api';
-export {
-  createPrefetchingApiClient,
-  influencerApi,
-  PREFETCH_KEPT_MS,
-  type PrefetchingApiClient,
-} from './api/prefetching-client';
+export { influencerApi } from './api/prefetching-client';
 export { createQueryClient, type QueryClientOptions, shouldRetry } from './api/query-client';
 export { type StaleAfter, type StaleAfterSource, staleAfter } from './api/stale-after';
 export { downloadTokenFile, fetchTokenFile, saveBlob } from './api/token-file';

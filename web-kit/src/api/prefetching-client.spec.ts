@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../testing/fetch-stub';
 import { createPrefetchingApiClient, PREFETCH_KEPT_MS } from './prefetching-client';
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 describe('prefetch', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -23,7 +17,7 @@ describe('prefetch', () => {
 
   const client = () => createPrefetchingApiClient({ getToken: () => token, fetch: fetchMock });
   const answers = (...bodies: unknown[]) => {
-    for (const body of bodies) fetchMock.mockResolvedValueOnce(jsonResponse(200, body));
+    for (const body of bodies) fetchMock.mockResolvedValueOnce(json(200, body));
   };
   const lastCall = () => {
     const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
@@ -93,7 +87,7 @@ describe('prefetch', () => {
   });
 
   it('hands the screen an error answer as it came, with its message', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in again.' }));
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Please log in again.' }));
     const api = client();
     api.prefetch('/influencer/dashboard');
 
