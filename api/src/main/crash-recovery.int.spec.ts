@@ -203,7 +203,8 @@ describe('crash recovery', () => {
     await second.waitFor(second.done);
     // The end of the history is the last acknowledged append: nothing else writes here. Not the
     // store's head: that is the end of what is final for its own snapshot, and any transaction
-    // still open (a projector's batch) holds it back behind appends already committed.
+    // still open in the database (a projector's batch, say) holds it back behind appends
+    // already committed.
     const last = lastPosition(second.acks);
     const deadline = Date.now() + 60_000;
     for (;;) {
