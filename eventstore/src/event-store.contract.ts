@@ -390,6 +390,20 @@ export function testEventStore(
       expect(tail.at(-1)?.position).toBe(second.position);
     });
 
+    it('reports the newest committed event at once: every acknowledged append is at or before it', async () => {
+      if (options.freshStore) expect(await store.committedHeadPosition()).toBeNull();
+      for (const count of [1, 3]) {
+        const appended = await store.append(
+          stream(),
+          Array.from({ length: count }, () => event()),
+        );
+        // No wait: unlike the readable head, it never lags an acknowledged append.
+        const committed = await store.committedHeadPosition();
+        expect(committed !== null && committed >= appended.position).toBe(true);
+        if (options.freshStore) expect(committed).toBe(appended.position);
+      }
+    });
+
     // ── Events PostgreSQL cannot store (storable-event.ts): their own block and file. ──
     describeUnstorableEvents(() => store);
 

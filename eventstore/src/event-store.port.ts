@@ -114,8 +114,22 @@ export interface EventStore {
     handler: (events: RecordedEvent[]) => Promise<void>,
   ): Subscription;
 
-  /** Position of the newest event readable by readAll, or null for an empty store. */
+  /**
+   * Position of the newest event readable by readAll, or null for an empty store: a safe place
+   * to begin reading, since nothing can appear before it later. It may lag the last commits for
+   * a moment (PostgreSQL: while an older transaction is still open), so it does not say that an
+   * acknowledged append has become readable.
+   */
   headPosition(): Promise<Position | null>;
+
+  /**
+   * Position of the newest committed event, or null for an empty store: every acknowledged
+   * append is at or before it, at once. What to wait for when everything appended so far must
+   * have been processed (a read model caught up, a token checked against the store). Not a
+   * place to begin reading: on PostgreSQL an older transaction may still commit an event before
+   * it. On KurrentDB, whose log is ordered by commit, it is the head.
+   */
+  committedHeadPosition(): Promise<Position | null>;
 
   close(): Promise<void>;
 }

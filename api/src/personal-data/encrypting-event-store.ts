@@ -88,6 +88,7 @@ export function encryptingEventStore(inner: EventStore, vault: KeyVault): EventS
       return inner.subscribe(options, async (events) => handler(await open(events)));
     },
     headPosition: () => inner.headPosition(),
+    committedHeadPosition: () => inner.committedHeadPosition(),
     close: () => inner.close(),
   };
 }

@@ -50,6 +50,7 @@ export function olderVersionStore(target: Target): EventStore {
     readAll: (options) => store.readAll(options),
     subscribe: (options, handler) => store.subscribe(options, handler),
     headPosition: () => store.headPosition(),
+    committedHeadPosition: () => store.committedHeadPosition(),
     close: async () => undefined,
   };
 }

@@ -146,6 +146,18 @@ export function createKurrentDbEventStore(connection: KurrentDbConnection): Even
     return events;
   };
 
+  const headPosition = async (): Promise<Position | null> => {
+    for await (const resolved of client.readAll({
+      fromPosition: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+      filter: excludeSystemEvents(),
+    })) {
+      if (resolved.event) return encodeKurrentPosition(resolved.event.position);
+    }
+    return null;
+  };
+
   return {
     async append(streamName, events, options = {}): Promise<AppendResult> {
       assertAppendable(streamName, events);
@@ -217,17 +229,9 @@ export function createKurrentDbEventStore(connection: KurrentDbConnection): Even
       return subscription;
     },
 
-    async headPosition() {
-      for await (const resolved of client.readAll({
-        fromPosition: END,
-        direction: BACKWARDS,
-        maxCount: 1,
-        filter: excludeSystemEvents(),
-      })) {
-        if (resolved.event) return encodeKurrentPosition(resolved.event.position);
-      }
-      return null;
-    },
+    headPosition,
+    // $all is ordered by commit: nothing committed can ever appear before its end.
+    committedHeadPosition: headPosition,
 
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));

@@ -224,6 +224,14 @@ export function createPostgresEventStore(
         ORDER BY e.transaction_id DESC, e.global_position DESC
         LIMIT 1`,
     },
+    // The same without the horizon: committed rows are visible whatever is still open.
+    committedHead: {
+      name: `es_committed_head_${schema}`,
+      text: `SELECT e.transaction_id::text AS transaction_id, e.global_position::text AS global_position
+        FROM ${s}.events e
+        ORDER BY e.transaction_id DESC, e.global_position DESC
+        LIMIT 1`,
+    },
   };
 
   // After-commit announcement (see append_events for why not inside the transaction): this
@@ -276,6 +284,16 @@ export function createPostgresEventStore(
       values: [from.transactionId.toString(), from.globalPosition.toString(), limit],
     });
     return result.rows.map(toRecordedEvent);
+  };
+  /** The position of the one row `statement` selects (head or committed head), or null. */
+  const lastPosition = async (statement: { name: string; text: string }) => {
+    const result = await pool.query<{ transaction_id: string; global_position: string }>(statement);
+    const row = result.rows[0];
+    if (!row) return null;
+    return encodePostgresPosition({
+      transactionId: BigInt(row.transaction_id),
+      globalPosition: BigInt(row.global_position),
+    });
   };
   // The live subscriptions of this process read the newest events once between them.
   const tail = createSharedTail(readAll);
@@ -455,17 +473,8 @@ export function createPostgresEventStore(
       return subscription;
     },
 
-    async headPosition() {
-      const result = await pool.query<{ transaction_id: string; global_position: string }>(
-        statements.head,
-      );
-      const row = result.rows[0];
-      if (!row) return null;
-      return encodePostgresPosition({
-        transactionId: BigInt(row.transaction_id),
-        globalPosition: BigInt(row.global_position),
-      });
-    },
+    headPosition: () => lastPosition(statements.head),
+    committedHeadPosition: () => lastPosition(statements.committedHead),
 
     async close() {
       closed = true;

@@ -93,6 +93,24 @@ describe('PostgreSQL event store', () => {
     }
   });
 
+  it('names the newest committed event while readers are held back; the readable head lags it', async () => {
+    const { store, teardown } = await freshStore();
+    const older = await pool.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const appended = await store.append('fast', [chaosEvent('Fast')]);
+      expect(await store.committedHeadPosition()).toBe(appended.position);
+      // Behind the open transaction: not readable yet, so not the head to begin reading from.
+      expect(await store.headPosition()).toBeNull();
+      await older.query('ROLLBACK');
+      expect(await store.headPosition()).toBe(appended.position);
+    } finally {
+      older.release();
+      await teardown();
+    }
+  });
+
   it('is not held back by a transaction open in another database', async () => {
     const { store, teardown } = await freshStore();
     const elsewhere = await createTestDatabase('es_pg_other');

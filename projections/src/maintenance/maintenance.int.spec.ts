@@ -117,6 +117,7 @@ describe('rebuild', () => {
       },
       subscribe: (...args) => store.subscribe(...args),
       headPosition: () => store.headPosition(),
+      committedHeadPosition: () => store.committedHeadPosition(),
       close: () => store.close(),
     };
     const results = await rebuildProjections({

@@ -49,6 +49,7 @@ function countingStore(): { store: EventStore; read: () => number; fail: (error:
       },
       subscribe: (...args) => store.subscribe(...args),
       headPosition: () => store.headPosition(),
+      committedHeadPosition: () => store.committedHeadPosition(),
       close: () => store.close(),
     },
   };
