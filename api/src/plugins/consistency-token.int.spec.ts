@@ -7,6 +7,7 @@ import {
   silentLogger,
   startProjectors,
 } from '@shortlist/projections';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type TestUser } from '../testing/orders-test-kit';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -102,6 +103,43 @@ describe('the consistency token', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toMatchObject({ order: { id: orderId } });
     } finally {
+      await runner.stop();
+    }
+  });
+
+  it('holds a read for its token while an older open transaction keeps the write unreadable', async () => {
+    const runner = runProjections();
+    // Any transaction of this database that holds an id (a projector's batch, another
+    // customer's append) keeps later commits unreadable until it ends: for a moment, the
+    // customer's own order is committed but past the store's readable head.
+    const older = new pg.Client({ connectionString: database.url });
+    await older.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const placed = await a.app.inject({
+        method: 'POST',
+        url: '/api/resume',
+        headers: alice.auth,
+        payload: validResumePayload(),
+      });
+      const { orderId } = placed.json() as { orderId: string };
+      const token = String(placed.headers[CONSISTENCY_TOKEN_HEADER]);
+      const head = await b.services.store.headPosition();
+      expect(head === null || head < token).toBe(true);
+
+      const read = orderOnB(orderId, token);
+      const settledEarly = await Promise.race([
+        read.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 300)),
+      ]);
+      expect(settledEarly).toBe(false);
+      await older.query('COMMIT');
+      const answer = await read;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ order: { id: orderId } });
+    } finally {
+      await older.end();
       await runner.stop();
     }
   });

@@ -74,11 +74,13 @@ const consistencyTokenPlugin: FastifyPluginAsync = async (app) => {
     if (readModels.length === 0) return;
     // Already there: no query, no wait (the usual case).
     if (await app.waiter.waitFor(token, { projections: readModels, timeoutMs: 0 })) return;
-    // A token past the store's head (made up, or from another installation) would hold the
-    // request for the whole wait: wait for no more than what the store holds.
-    const head = await app.store.headPosition();
-    if (head === null) return;
-    const target = token < head ? token : head;
+    // A token past the store's end (made up, or from another installation) would hold the
+    // request for the whole wait: wait for no more than what the store holds. The committed
+    // end, not the readable head: an older transaction still open keeps the caller's own write
+    // past the head for a moment, and capping the wait there answered without that write.
+    const end = await app.store.committedHeadPosition();
+    if (end === null) return;
+    const target = token < end ? token : end;
     const reached = await app.waiter.waitFor(target, {
       projections: readModels,
       timeoutMs: app.config.projectionWaitMs,
