@@ -358,11 +358,11 @@ describe('every route refuses an unpaired surrogate', () => {
 
 describe('register with a NUL in the name', () => {
   it('is refused, appends nothing, and the next registration logs in', async () => {
-    const before = await t.services.store.headPosition();
+    const before = await t.services.store.committedHeadPosition();
     const body = registration({ name: 'Asha\u0000' });
     const refused = await call('anonymous', 'POST', '/api/register', body);
     expect(refused).toEqual({ status: 400, body: { message: TEXT_MESSAGES.controlCharacters } });
-    expect(await t.services.store.headPosition()).toBe(before);
+    expect(await t.services.store.committedHeadPosition()).toBe(before);
     const reservation = await t.services.store.readStream(emailReservationStreamName(body.email));
     expect(reservation.events).toEqual([]);
 

@@ -56,10 +56,10 @@ describe('a registration with an unpaired surrogate in the name', () => {
   ])(
     '(%s) is refused, stores nothing, and the address registers and signs in after',
     async (_kind, name) => {
-      const before = await t.services.store.headPosition();
+      const before = await t.services.store.committedHeadPosition();
       const body = registration({ name });
       expect(await call('POST', '/api/register', body)).toEqual(refused);
-      expect(await t.services.store.headPosition()).toBe(before);
+      expect(await t.services.store.committedHeadPosition()).toBe(before);
       const reservation = await t.services.store.readStream(emailReservationStreamName(body.email));
       expect(reservation.events).toEqual([]);
 
@@ -78,13 +78,13 @@ describe('a registration with an unpaired surrogate in the name', () => {
 describe('an order with an unpaired surrogate', () => {
   it('is refused and stores nothing; the same form without it is placed and listed', async () => {
     const resume = validResumePayload();
-    const before = await t.services.store.headPosition();
+    const before = await t.services.store.committedHeadPosition();
     const broken = { ...resume, personal: { ...resume.personal, fullName: 'Asha\ud800 Rao' } };
     expect(await call('POST', '/api/resume', broken, customer)).toEqual(refused);
     expect(
       await call('POST', '/api/resume', { ...resume, summary: 'Data \udc00' }, customer),
     ).toEqual(refused);
-    expect(await t.services.store.headPosition()).toBe(before);
+    expect(await t.services.store.committedHeadPosition()).toBe(before);
 
     const placed = await call('POST', '/api/resume', resume, customer);
     expect(placed.status).toBe(201);
@@ -166,13 +166,13 @@ describe('the store, for what gets past the contract', () => {
       TEXT_MESSAGES.controlCharacters,
     ],
   ])('refuses %s with a 400 and writes nothing', async (_what, type, data, message) => {
-    const before = await probe.services.store.headPosition();
+    const before = await probe.services.store.committedHeadPosition();
     const answer = await record(type, data);
     expect({ status: answer.statusCode, body: answer.json() }).toEqual({
       status: 400,
       body: { message },
     });
-    expect(await probe.services.store.headPosition()).toBe(before);
+    expect(await probe.services.store.committedHeadPosition()).toBe(before);
     // Logged with where it was, never what it was.
     const logged = probe.logs.lines.filter((line) => line.includes('un-storable event'));
     expect(logged.length).toBeGreaterThan(0);

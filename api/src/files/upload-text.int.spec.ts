@@ -167,7 +167,7 @@ describe('file names stored by older versions', () => {
         },
       },
     });
-    const head = await t.services.store.headPosition();
+    const head = await t.services.store.committedHeadPosition();
     expect(head !== null && (await t.services.waiter.waitFor(head, { timeoutMs: 30_000 }))).toBe(
       true,
     );

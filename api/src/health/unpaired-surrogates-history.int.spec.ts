@@ -126,7 +126,7 @@ async function asAdmin(t: TestApp, method: 'GET' | 'POST', url: string) {
 }
 
 async function caughtUp(t: TestApp) {
-  const head = await t.services.store.headPosition();
+  const head = await t.services.store.committedHeadPosition();
   if (head === null) return;
   expect(await t.services.waiter.waitFor(head, { timeoutMs: 60_000 })).toBe(true);
 }

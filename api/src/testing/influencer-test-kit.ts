@@ -43,7 +43,7 @@ export interface InfluencerTestApp extends TestApp {
   ): Promise<string>;
   payOrder(orderId: string, service: 'resume_review' | 'resume_rewrite'): Promise<void>;
   refundOrder(orderId: string): Promise<void>;
-  /** The newest position the kit knows to be committed (its own appends, or the head). */
+  /** The newest committed position (every append so far is at or before it). */
   lastPosition(): Promise<Position | null>;
   /** Where a reactor's checkpoint stands (null = before the first event). */
   reactorPosition(name?: string): Promise<Position | null>;
@@ -69,19 +69,8 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
   });
   const { store, waiter, db } = t.services;
 
-  // The store's head can lag a just-committed append (its read horizon waits for older open
-  // transactions), so the kit remembers the positions of its own appends.
-  let lastAppended: Position | null = null;
-  const appended = (position: Position | null) => {
-    if (position !== null && (lastAppended === null || position > lastAppended)) {
-      lastAppended = position;
-    }
-  };
-  const lastPosition = async (): Promise<Position | null> => {
-    const head = await store.headPosition();
-    if (head === null) return lastAppended;
-    return lastAppended !== null && lastAppended > head ? lastAppended : head;
-  };
+  // Not the readable head: it can lag a just-committed append while an older transaction is open.
+  const lastPosition = (): Promise<Position | null> => store.committedHeadPosition();
 
   const reactorPosition = async (name = INFLUENCER_REFERRALS_REACTOR): Promise<Position | null> => {
     const result = await sql<{ position: string | null }>`
@@ -103,7 +92,7 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
     },
     adminToken: () => t.tokenFor({ id: `admin-${randomUUID()}`, role: 'admin' }),
     async seedLedger(influencerId, events) {
-      const result = await store.append(
+      await store.append(
         influencerStreamName(influencerId),
         events.map(([type, data]) => ({
           id: randomUUID(),
@@ -117,7 +106,6 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
           },
         })),
       );
-      appended(result.position);
     },
     async seedInfluencer(name = 'Seeded') {
       const id = randomUUID();
@@ -133,7 +121,7 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
     },
     async registerUser({ email, influencerId, code = 'CODE' }) {
       const userId = randomUUID();
-      const { position } = await handleCommand({
+      await handleCommand({
         store,
         streamName: userStreamName(userId),
         decider: accountDecider,
@@ -151,12 +139,11 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
           metadata: metadata(),
         },
       });
-      appended(position);
       return userId;
     },
     async placeOrder(userId, email, service) {
       const orderId = randomUUID();
-      const { position } = await handleCommand({
+      await handleCommand({
         store,
         streamName: orderStreamName(orderId),
         decider: orderDecider,
@@ -166,11 +153,10 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
           metadata: metadata(),
         },
       });
-      appended(position);
       return orderId;
     },
     async payOrder(orderId, service) {
-      const { position } = await handleCommand({
+      await handleCommand({
         store,
         streamName: orderStreamName(orderId),
         decider: orderDecider,
@@ -185,10 +171,9 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
           metadata: metadata(),
         },
       });
-      appended(position);
     },
     async refundOrder(orderId) {
-      const { position } = await handleCommand({
+      await handleCommand({
         store,
         streamName: orderStreamName(orderId),
         decider: orderDecider,
@@ -198,34 +183,24 @@ export async function createInfluencerTestApp(): Promise<InfluencerTestApp> {
           metadata: metadata(),
         },
       });
-      appended(position);
     },
     reactorPosition,
     lastPosition,
     async settle() {
-      // A marker first: positions follow transaction order, so a reactor past it has handled
-      // everything committed before this call, the app's own appends (a verify, a webhook)
-      // included, which the head alone may not show yet.
-      const before = await store.append(`test-settled-${randomUUID()}`, [
-        { id: randomUUID(), type: 'TestSettled', data: {}, metadata: {} },
-      ]);
-      appended(before.position);
+      // Everything committed before this call, the app's own appends (a verify, a webhook)
+      // included, is at or before the committed head.
       const target = await lastPosition();
-      if (target !== null) {
-        await vi.waitFor(
-          async () => {
-            const position = await reactorPosition();
-            expect(position !== null && position >= target).toBe(true);
-          },
-          { timeout: 30_000, interval: 25 },
-        );
-      }
-      // What the reactor appended is committed now; a marker appended after it orders after it
-      // (positions follow transaction order), so projections past the marker show it all.
-      const marker = await store.append(`test-settled-${randomUUID()}`, [
-        { id: randomUUID(), type: 'TestSettled', data: {}, metadata: {} },
-      ]);
-      expect(await waiter.waitFor(marker.position, { timeoutMs: 30_000 })).toBe(true);
+      if (target === null) return;
+      await vi.waitFor(
+        async () => {
+          const position = await reactorPosition();
+          expect(position !== null && position >= target).toBe(true);
+        },
+        { timeout: 30_000, interval: 25 },
+      );
+      // What the reactor appended is committed now: projections past the new head show it all.
+      const end = (await lastPosition()) ?? target;
+      expect(await waiter.waitFor(end, { timeoutMs: 30_000 })).toBe(true);
     },
     async typesOf(streamName) {
       return (await store.readStream(streamName)).events.map((event) => event.type);

@@ -125,7 +125,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logs,
       tokenFor: async (account) => (await ready.signToken(account)).token,
       caughtUp: async (readModels = PROJECTION_NAMES) => {
-        await ready.waitForProjections(await ready.store.headPosition(), readModels);
+        // The committed head: the readable one can lag a just-committed append.
+        await ready.waitForProjections(await ready.store.committedHeadPosition(), readModels);
       },
       close,
     };

@@ -6,7 +6,7 @@ import { influencerQueryStreamName, influencerStreamName } from '@shortlist/doma
 import type { JsonObject } from '@shortlist/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { noteAppended, settleMail } from '../testing/mail-test-kit';
+import { settleMail } from '../testing/mail-test-kit';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
 
 /**
@@ -21,7 +21,7 @@ describe('influencer mails', () => {
   const email = `ravi-${influencerId.slice(0, 6)}@influencers.test`;
 
   async function append(stream: string, events: Array<[string, JsonObject]>): Promise<void> {
-    const { position } = await t.services.store.append(
+    await t.services.store.append(
       stream,
       events.map(([type, data]) => ({
         id: randomUUID(),
@@ -35,7 +35,6 @@ describe('influencer mails', () => {
         },
       })),
     );
-    noteAppended(t, position);
   }
   const ledger = (events: Array<[string, JsonObject]>) =>
     append(

@@ -115,7 +115,7 @@ describe('each mail is sent once', () => {
     try {
       await vi.waitFor(
         async () => {
-          const head = await t.services.store.headPosition();
+          const head = await t.services.store.committedHeadPosition();
           const position = await readReactorCheckpoint(t.services.db, `${MAIL_REACTOR}-replay`);
           expect(head !== null && position !== null && position >= head).toBe(true);
         },

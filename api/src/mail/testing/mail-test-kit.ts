@@ -73,15 +73,6 @@ export async function mailsTo(inbox: Inbox, to: string): Promise<ReadMail[]> {
   return (await inbox.all()).filter((mail) => mail.to === to);
 }
 
-// The store's head can lag a just-committed append (its read horizon waits for older open
-// transactions), so the kit also remembers the positions of the appends it made.
-const appendedBy = new WeakMap<TestApp, Position>();
-
-export function noteAppended(t: TestApp, position: Position | null): void {
-  const known = appendedBy.get(t);
-  if (position !== null && (known === undefined || position > known)) appendedBy.set(t, position);
-}
-
 /**
  * Waits until the mail reactor has handled every event appended so far and the queue has sent
  * what it queued: the settled state to assert "exactly these mails, each once" on.
@@ -89,9 +80,7 @@ export function noteAppended(t: TestApp, position: Position | null): void {
 export async function settleMail(t: TestApp, reactor = 'mail'): Promise<void> {
   await vi.waitFor(
     async () => {
-      const storeHead = await t.services.store.headPosition();
-      const known = appendedBy.get(t) ?? null;
-      const head = known !== null && (storeHead === null || known > storeHead) ? known : storeHead;
+      const head = await t.services.store.committedHeadPosition();
       const position: Position | null = await readReactorCheckpoint(t.services.db, reactor);
       // Positions are fixed-width text: they compare as strings.
       expect(head === null || (position !== null && position >= head)).toBe(true);
@@ -114,13 +103,12 @@ export async function onOrder(
   orderId: string,
   command: Omit<OrderCommand, 'metadata'>,
 ): Promise<void> {
-  const { position } = await handleCommand({
+  await handleCommand({
     store: t.services.store,
     streamName: orderStreamName(orderId),
     decider: orderDecider,
     command: { ...command, metadata: metadata('admin:test') } as OrderCommand,
   });
-  noteAppended(t, position);
 }
 
 export async function placeOrder(
