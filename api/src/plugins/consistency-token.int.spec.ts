@@ -157,7 +157,7 @@ describe('the consistency token', () => {
       const token = String(placed.headers[CONSISTENCY_TOKEN_HEADER]);
       expect((await orderOnB(orderId, token)).statusCode).toBe(200);
 
-      // Far past the head (a made-up token): the read waits for the head, not for ever.
+      // Far past the store's end (a made-up token): the read waits for the end, not for ever.
       const started = Date.now();
       const future = `${'9'.repeat(19)}0-${'0'.repeat(20)}`;
       expect((await orderOnB(orderId, future)).statusCode).toBe(200);
