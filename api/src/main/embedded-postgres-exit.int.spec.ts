@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port';
+import { runScript } from '../testing/run-script';
 
 const CHILD = fileURLToPath(new URL('./embedded-postgres-exit.child.ts', import.meta.url));
 let dataDir = '';
@@ -13,23 +13,8 @@ afterAll(async () => {
   if (dataDir !== '') await rm(dataDir, { recursive: true, force: true });
 });
 
-function runChild(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runChild = (env: Record<string, string>) =>
+  runScript(CHILD, { env: { ...process.env, ...env } });
 
 function isRunning(pid: number): boolean {
   try {

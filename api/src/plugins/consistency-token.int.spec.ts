@@ -73,30 +73,39 @@ const orderOnB = (orderId: string, token?: string) =>
     },
   });
 
+/** Alice places an order on A: its id, and the token A answered with. */
+async function placeOnA(): Promise<{ orderId: string; token: string }> {
+  const placed = await a.app.inject({
+    method: 'POST',
+    url: '/api/resume',
+    headers: alice.auth,
+    payload: validResumePayload(),
+  });
+  expect(placed.statusCode).toBe(201);
+  const token = placed.headers[CONSISTENCY_TOKEN_HEADER];
+  expect(token).toMatch(/^\d{20}-\d{20}$/);
+  if (typeof token !== 'string') throw new Error('no token');
+  return { orderId: (placed.json() as { orderId: string }).orderId, token };
+}
+
+/** Whether `promise` settles within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([
+    promise.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
+}
+
 describe('the consistency token', () => {
   it('answers a command before the read models have it; a read on another instance with its token shows it', async () => {
-    const placed = await a.app.inject({
-      method: 'POST',
-      url: '/api/resume',
-      headers: alice.auth,
-      payload: validResumePayload(),
-    });
-    expect(placed.statusCode).toBe(201);
-    const { orderId } = placed.json() as { orderId: string };
-    const token = placed.headers[CONSISTENCY_TOKEN_HEADER];
-    expect(token).toMatch(/^\d{20}-\d{20}$/);
-    if (typeof token !== 'string') throw new Error('no token');
+    const { orderId, token } = await placeOnA();
 
     // Nothing projects: the order is stored, but no read model shows it yet.
     expect((await orderOnB(orderId)).statusCode).toBe(404);
 
     // With the token, B waits for the orders read model; it catches up once a runner runs.
     const read = orderOnB(orderId, token);
-    const settledEarly = await Promise.race([
-      read.then(() => true),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 300)),
-    ]);
-    expect(settledEarly).toBe(false);
+    expect(await settlesWithin(read, 300)).toBe(false);
     const runner = runProjections();
     try {
       const answer = await read;
@@ -117,23 +126,12 @@ describe('the consistency token', () => {
     try {
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
-      const placed = await a.app.inject({
-        method: 'POST',
-        url: '/api/resume',
-        headers: alice.auth,
-        payload: validResumePayload(),
-      });
-      const { orderId } = placed.json() as { orderId: string };
-      const token = String(placed.headers[CONSISTENCY_TOKEN_HEADER]);
+      const { orderId, token } = await placeOnA();
       const head = await b.services.store.headPosition();
       expect(head === null || head < token).toBe(true);
 
       const read = orderOnB(orderId, token);
-      const settledEarly = await Promise.race([
-        read.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 300)),
-      ]);
-      expect(settledEarly).toBe(false);
+      expect(await settlesWithin(read, 300)).toBe(false);
       await older.query('COMMIT');
       const answer = await read;
       expect(answer.statusCode).toBe(200);
@@ -147,14 +145,7 @@ describe('the consistency token', () => {
   it('costs a caught-up read nothing, and ignores a token past what the store holds', async () => {
     const runner = runProjections();
     try {
-      const placed = await a.app.inject({
-        method: 'POST',
-        url: '/api/resume',
-        headers: alice.auth,
-        payload: validResumePayload(),
-      });
-      const { orderId } = placed.json() as { orderId: string };
-      const token = String(placed.headers[CONSISTENCY_TOKEN_HEADER]);
+      const { orderId, token } = await placeOnA();
       expect((await orderOnB(orderId, token)).statusCode).toBe(200);
 
       // Far past the store's end (a made-up token): the read waits for the end, not for ever.

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { userStreamName } from '@shortlist/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { me, post, registerProbe, registration, uniqueEmail } from '../../testing/account-test-kit';
+import { runScript } from '../../testing/run-script';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ensureAdminAccount } from './admin-account';
 
@@ -83,28 +83,17 @@ describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
 const CLI = fileURLToPath(new URL('./create-admin.cli.ts', import.meta.url));
 
 function runCli(args: string[], env: Record<string, string>, stdin = '') {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdin.end(stdin);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runScript(CLI, {
+    args,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdin,
   });
 }
 
