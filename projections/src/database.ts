@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log/audit-log.table';
 import type {
@@ -110,4 +110,32 @@ function newPool(connection: {
   // that would crash the process. The next query on a fresh client reports the real problem.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/** Statement names by SQL text, shared by every pool: one name always means one text. */
+const statementNames = new Map<string, string>();
+/** Past this many texts, reads run unnamed: a text made per request must not fill the servers. */
+const MAX_NAMED_STATEMENTS = 200;
+
+/**
+ * Runs a compiled read as a named statement of the pool under `db`: each connection parses and
+ * plans its text once, then only binds and runs it (PostgreSQL re-plans it with the values for
+ * the first few runs, then keeps a generic plan unless that costs more). For the hot reads of
+ * the request path, whose text has a handful of variants; `db` itself, not a transaction.
+ */
+export async function selectPrepared<Row>(
+  db: Kysely<Database>,
+  query: CompiledQuery<Row>,
+): Promise<Row[]> {
+  const text = query.sql;
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `kysely_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  const values = [...query.parameters];
+  const result = await poolOf(db).query<Row & pg.QueryResultRow>(
+    name === undefined ? { text, values } : { name, text, values },
+  );
+  return result.rows;
 }

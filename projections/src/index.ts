@@ -2,7 +2,7 @@
 
 export { auditLogProjection } from './audit-log/audit-log.projection';
 export type { AuditLogRow, AuditLogTable, NewAuditLogRow } from './audit-log/audit-log.table';
-export { createKysely, type Database, type KyselyConnection } from './database';
+export { createKysely, type Database, type KyselyConnection, selectPrepared } from './database';
 export type { SubscriberState, SubscriberStatus, Subscribers } from './engine/subscriber';
 export { eventTime } from './event-time';
 export {

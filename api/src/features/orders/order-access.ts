@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES } from '@shortlist/domain';
-import type { Database, OrderRow } from '@shortlist/projections';
+import { type Database, type OrderRow, selectPrepared } from '@shortlist/projections';
 import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -55,8 +55,11 @@ function emailsOf(db: Kysely<Database>): DataLoader<string, string | null> {
   if (loader === undefined) {
     loader = new DataLoader(async (ids) => {
       // One statement text whatever the batch's size (`in (…)` would make one per size).
-      const { rows } = await sql<{ id: string; email: string | null }>`
-        select id, email from users where id = any(${[...ids]}::text[])`.execute(db);
+      const rows = await selectPrepared(
+        db,
+        sql<{ id: string; email: string | null }>`
+          select id, email from users where id = any(${[...ids]}::text[])`.compile(db),
+      );
       const emails = new Map(rows.map((row) => [row.id, row.email]));
       return ids.map((id) => emails.get(id) ?? null);
     }, BATCH_ONLY);

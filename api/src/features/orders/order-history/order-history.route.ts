@@ -1,4 +1,5 @@
 import { listMyOrdersRoute } from '@shortlist/domain/contract';
+import { selectPrepared } from '@shortlist/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../../auth/auth-token';
 import { contractRoute } from '../../../shared/contract-route';
@@ -20,13 +21,16 @@ export const orderHistoryRoute: FastifyPluginAsyncZod = async (app) => {
       // the e-mail is known to be the caller's.
       const [own, rows] = await Promise.all([
         callerEmail(app, request),
-        app.db
-          .selectFrom('orders')
-          .select(ORDER_VIEW_COLUMNS)
-          .where('user_id', '=', request.user.id)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .execute(),
+        selectPrepared(
+          app.db,
+          app.db
+            .selectFrom('orders')
+            .select(ORDER_VIEW_COLUMNS)
+            .where('user_id', '=', request.user.id)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .compile(),
+        ),
       ]);
       if (request.params.email.trim().toLowerCase() !== own.toLowerCase()) {
         throw new HttpError(403, MESSAGES.forbidden);
