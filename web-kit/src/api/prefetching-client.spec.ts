@@ -51,9 +51,7 @@ describe('prefetch', () => {
       { answer: 'prefetched' },
       { answer: 'other' },
       { answer: 'posted' },
-      {
-        answer: 'second',
-      },
+      { answer: 'second' },
     );
     const api = client();
     api.prefetch('/influencer/dashboard');
