@@ -6,7 +6,12 @@ import type {
   ReferralFlagView,
   SavedPaymentDetails,
 } from '@shortlist/domain/contract';
-import type { Database, InfluencerQueryRow, PayoutRow } from '@shortlist/projections';
+import {
+  type Database,
+  type InfluencerQueryRow,
+  type PayoutRow,
+  selectPrepared,
+} from '@shortlist/projections';
 import type { Kysely } from 'kysely';
 
 /**
@@ -19,14 +24,21 @@ export function referralLink(publicOrigin: string, referralCode: string): string
   return `${publicOrigin}/register?ref=${encodeURIComponent(referralCode)}`;
 }
 
-/** The influencer as login and the guards see it; undefined when unknown or removed. */
-export function activeInfluencer(db: Kysely<Database>, influencerId: string) {
-  return db
-    .selectFrom('influencers')
-    .select(['id', 'name', 'email', 'referral_code', 'password_hash'])
-    .where('id', '=', influencerId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * The influencer as login and the guards see it; undefined when unknown or removed. Every
+ * influencer request asks it: a prepared statement (planned once per connection).
+ */
+export async function activeInfluencer(db: Kysely<Database>, influencerId: string) {
+  const [row] = await selectPrepared(
+    db,
+    db
+      .selectFrom('influencers')
+      .select(['id', 'name', 'email', 'referral_code', 'password_hash'])
+      .where('id', '=', influencerId)
+      .where('removed_at', 'is', null)
+      .compile(),
+  );
+  return row;
 }
 
 export interface LedgerFigures {
@@ -49,11 +61,14 @@ export async function ledgerFigures(
   db: Kysely<Database>,
   influencerId: string,
 ): Promise<LedgerFigures> {
-  const row = await db
-    .selectFrom('influencer_ledgers')
-    .select(['registrations', 'orders', 'balance', 'pending', 'debt'])
-    .where('influencer_id', '=', influencerId)
-    .executeTakeFirst();
+  const [row] = await selectPrepared(
+    db,
+    db
+      .selectFrom('influencer_ledgers')
+      .select(['registrations', 'orders', 'balance', 'pending', 'debt'])
+      .where('influencer_id', '=', influencerId)
+      .compile(),
+  );
   return row ?? NO_FIGURES;
 }
 
