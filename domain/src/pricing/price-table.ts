@@ -73,14 +73,29 @@ export function fromMinorUnits(minor: number, currency: Currency): number {
   return minor / MINOR_PER_UNIT[currency];
 }
 
+/**
+ * One formatter per currency and number of decimals: building an Intl.NumberFormat costs
+ * about a hundred times what formatting with it does (an order's mails format several prices).
+ */
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(currency: Currency, digits: 0 | 2): Intl.NumberFormat {
+  const key = `${currency}:${digits}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(LOCALE[currency], {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    NUMBER_FORMATS.set(key, format);
+  }
+  return format;
+}
+
 /** Display form: 'Free', '₹3,000', '$17', '$14.50'. */
 export function formatPrice(amount: number, currency: Currency): string {
   if (isFree(amount)) return 'Free';
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  const number = new Intl.NumberFormat(LOCALE[currency], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
+  const number = numberFormat(currency, Number.isInteger(amount) ? 0 : 2).format(amount);
   return `${SYMBOL[currency]}${number}`;
 }
 

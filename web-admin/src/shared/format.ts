@@ -13,17 +13,26 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
 }
 
+/** Money formatters by currency code (building one costs far more than formatting with it). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in whole units of its currency: ₹1,250 or US$14. */
 export function formatMoney(amount: number, currency = 'INR'): string {
+  const code = currency.toUpperCase();
   try {
-    return new Intl.NumberFormat('en-IN', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
-    }).format(amount);
+    let format = moneyFormats.get(code);
+    if (format === undefined) {
+      format = new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      });
+      moneyFormats.set(code, format);
+    }
+    return format.format(amount);
   } catch {
-    return `${amount} ${currency.toUpperCase()}`;
+    return `${amount} ${code}`;
   }
 }
 
